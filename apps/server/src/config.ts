@@ -1,0 +1,185 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration is parsed once at start into a frozen object (CONVENTIONS 10).
+ * Nothing set → embedded mode: PGlite under ./data, local identity provider, demo data.
+ * No other module reads process.env.
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT muss eine Zahl zwischen 1 und 65535 sein.' })
+    .int('PORT muss eine ganze Zahl sein.')
+    .min(1, 'PORT muss zwischen 1 und 65535 liegen.')
+    .max(65535, 'PORT muss zwischen 1 und 65535 liegen.')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL muss eine URL sein, z. B. https://gewst.example.com' }).optional(),
+  DATA_DIR: z.string().default('./data'),
+  FILES_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  OIDC_ISSUER: z.url({ error: 'OIDC_ISSUER muss die URL des Identity Providers sein.' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_SCOPE: z.string().default('openid profile email'),
+  OIDC_RESOURCE: z.string().optional(),
+  OIDC_USERNAME_CLAIM: z.string().default('preferred_username'),
+  ADMIN_USERNAMES: z.string().default(''),
+  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+  SENTRY_DSN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  TRUST_PROXY: bool,
+  MAX_UPLOAD_MB: z.coerce
+    .number({ error: 'MAX_UPLOAD_MB muss eine Zahl (Megabyte) sein.' })
+    .positive('MAX_UPLOAD_MB muss größer als 0 sein.')
+    .max(2048, 'MAX_UPLOAD_MB darf höchstens 2048 sein.')
+    .default(50),
+  IMPORT_DIR: z.string().optional(),
+  DOCUMENT_LOCK_SECONDS: z.coerce
+    .number({ error: 'DOCUMENT_LOCK_SECONDS muss eine Zahl (Sekunden) sein.' })
+    .int('DOCUMENT_LOCK_SECONDS muss eine ganze Zahl sein.')
+    .min(1, 'DOCUMENT_LOCK_SECONDS muss mindestens 1 sein.')
+    .default(120),
+  JOB_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'JOB_TIMEOUT_SECONDS muss eine Zahl (Sekunden) sein.' })
+    .int('JOB_TIMEOUT_SECONDS muss eine ganze Zahl sein.')
+    .min(1, 'JOB_TIMEOUT_SECONDS muss mindestens 1 sein.')
+    .default(600),
+  JOB_POLL_SECONDS: z.coerce
+    .number({ error: 'JOB_POLL_SECONDS muss eine Zahl (Sekunden) sein.' })
+    .min(0.5, 'JOB_POLL_SECONDS muss mindestens 0,5 sein.')
+    .default(2),
+});
+
+/** Checks across variables, run on the raw input so that all problems are listed at once. */
+function crossChecks(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const external = [source.OIDC_ISSUER, source.OIDC_CLIENT_ID, source.OIDC_AUDIENCE];
+  if (external.some(Boolean) && !external.every(Boolean)) {
+    problems.push(
+      'OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID und OIDC_AUDIENCE müssen zusammen gesetzt werden (oder keine davon).',
+    );
+  }
+  if (source.NODE_ENV === 'production' && !source.OIDC_ISSUER) {
+    problems.push(
+      'OIDC_ISSUER: In Produktion muss ein externer Identity Provider (OIDC_ISSUER …) konfiguriert sein.',
+    );
+  }
+  return problems;
+}
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly filesDir: string;
+  readonly database:
+    | { readonly kind: 'pglite'; readonly dir: string | null }
+    | { readonly kind: 'postgres'; readonly url: string };
+  readonly oidc: {
+    readonly embedded: boolean;
+    readonly issuer: string;
+    readonly clientId: string;
+    readonly audience: string;
+    readonly scope: string;
+    readonly resource: string | null;
+    readonly usernameClaim: string;
+  };
+  readonly adminUsernames: readonly string[];
+  readonly demoData: 'auto' | 'always' | 'never';
+  readonly sentryDsn: string | null;
+  readonly logLevel: string;
+  readonly role: 'api' | 'worker' | 'all';
+  readonly trustProxy: boolean;
+  readonly documents: {
+    readonly maxUploadBytes: number;
+    readonly importDir: string | null;
+    readonly lockSeconds: number;
+    readonly jobTimeoutSeconds: number;
+    readonly jobPollSeconds: number;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Ungültige Konfiguration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export const EMBEDDED_CLIENT_ID = 'gewst-desk-web';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => `${i.path.join('.') || 'Umgebung'}: ${i.message}`)),
+    ...crossChecks(source),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  const embedded = !env.OIDC_ISSUER;
+  const audience = env.OIDC_AUDIENCE ?? `${publicUrl}/api`;
+  const config: AppConfig = {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    oidc: {
+      embedded,
+      issuer: (env.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/+$/, ''),
+      clientId: env.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+      audience,
+      scope: env.OIDC_SCOPE,
+      resource: env.OIDC_RESOURCE ?? (embedded ? audience : null),
+      usernameClaim: env.OIDC_USERNAME_CLAIM,
+    },
+    adminUsernames: [
+      ...new Set([
+        ...env.ADMIN_USERNAMES.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+        ...(embedded ? ['admin'] : []),
+      ]),
+    ],
+    demoData: env.DEMO_DATA,
+    sentryDsn: env.SENTRY_DSN || null,
+    logLevel: env.LOG_LEVEL,
+    role: env.ROLE,
+    trustProxy: env.TRUST_PROXY,
+    documents: {
+      maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+      importDir: env.IMPORT_DIR ? path.resolve(env.IMPORT_DIR) : null,
+      lockSeconds: env.DOCUMENT_LOCK_SECONDS,
+      jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
+      jobPollSeconds: env.JOB_POLL_SECONDS,
+    },
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,72 @@
+import { DomainValidationError } from '@gewst/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** Turns every error into the `{ error, code, errors? }` body; never leaks stack traces. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({
+        error: err.message,
+        code: err.code,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...err.extra,
+      });
+    }
+    // Impossible input found by a pure tax rule (packages/domain): same 400 as schema errors.
+    if (err instanceof DomainValidationError) {
+      return reply.status(400).send({ error: err.message, code: 'VALIDATION_FAILED', errors: err.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation as ValidationIssue[]) {
+        const issuePath = v.params?.issue?.path?.map(String).join('.') ?? '';
+        const field = issuePath || v.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '_';
+        const list = errors[field] ?? [];
+        list.push(v.params?.issue?.message ?? v.message ?? 'Ungültiger Wert.');
+        errors[field] = list;
+      }
+      return reply
+        .status(400)
+        .send({ error: 'Die Eingaben sind ungültig.', code: 'VALIDATION_FAILED', errors });
+    }
+    const fe = err as FastifyError;
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (fe.statusCode === 400 && fe.code?.startsWith('FST_ERR_CTP'))
+    ) {
+      return reply
+        .status(400)
+        .send({ error: 'Der Anfrageinhalt ist kein gültiges JSON.', code: 'INVALID_BODY' });
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ error: 'Der Anfrageinhalt fehlt.', code: 'INVALID_BODY' });
+    }
+    if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: 'Die Anfrage ist zu groß.', code: 'PAYLOAD_TOO_LARGE' });
+    }
+    if (fe.statusCode === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ error: 'Dieser Inhaltstyp wird nicht unterstützt.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (fe.statusCode === 429) {
+      return reply.status(429).send({ error: 'Zu viele Anfragen. Bitte kurz warten.', code: 'RATE_LIMITED' });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({ error: 'Die Anfrage ist ungültig.', code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({
+      error: `Interner Fehler. Bitte wenden Sie sich mit der Anfrage-ID ${request.id} an den Support.`,
+      code: 'INTERNAL_ERROR',
+    });
+  });
+}

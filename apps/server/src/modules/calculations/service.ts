@@ -1,0 +1,100 @@
+import {
+  type AbschlusszahlungRequest,
+  bundeslandFromAgs,
+  computeAbschlusszahlung,
+  computeMessbetrag,
+  computeVorauszahlungen,
+  computeZerlegung,
+  type MessbetragRequest,
+  type VorauszahlungenRequest,
+  type ZerlegungRequest,
+} from '@gewst/domain';
+import type { DbOrTx } from '../../db/client';
+import { validationFailed } from '../../http/errors';
+import * as repo from './repo';
+
+/**
+ * Unknown AGS → 400. The schema already checked the 8 digits and the Bundesland prefix;
+ * when the municipality reference table is loaded, the key must also exist there.
+ */
+export async function assertKnownAgs(db: DbOrTx, entries: readonly { path: string; ags: string }[]) {
+  if (entries.length === 0 || (await repo.countMunicipalities(db)) === 0) return;
+  const known = new Set(
+    (await repo.municipalitiesByAgs(db, [...new Set(entries.map((e) => e.ags))])).map((m) => m.ags),
+  );
+  const errors: Record<string, string[]> = {};
+  for (const e of entries) {
+    if (!known.has(e.ags))
+      errors[e.path] = [`Der Gemeindeschlüssel ${e.ags} ist keiner Gemeinde zugeordnet.`];
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors, 'Unbekannter Gemeindeschlüssel (AGS).');
+}
+
+const bundesland = (ags: string) => bundeslandFromAgs(ags)!;
+
+export function messbetrag(input: MessbetragRequest) {
+  return computeMessbetrag(input);
+}
+
+export async function vorauszahlungen(db: DbOrTx, input: VorauszahlungenRequest) {
+  await assertKnownAgs(db, [{ path: 'ags', ags: input.ags }]);
+  return computeVorauszahlungen({
+    year: input.year,
+    letzte_steuer: input.letzte_steuer,
+    bundesland: bundesland(input.ags),
+  });
+}
+
+export async function abschlusszahlung(db: DbOrTx, input: AbschlusszahlungRequest) {
+  await assertKnownAgs(db, [{ path: 'ags', ags: input.ags }]);
+  return computeAbschlusszahlung({
+    steuer: input.steuer,
+    vorauszahlungen: input.vorauszahlungen,
+    aufgabe_zur_post: input.aufgabe_zur_post,
+    bundesland: bundesland(input.ags),
+  });
+}
+
+/**
+ * Hebesatz of each line: the line's own, else the company's master data (latest year up
+ * to the EZ; only when a company is given), else the reference table. A reference rate of
+ * an earlier year is used as the best estimate and said so in `hinweise`.
+ */
+export async function fillHebesaetze<L extends { ags: string; hebesatz?: number | null }>(
+  db: DbOrTx,
+  lines: readonly L[],
+  year: number,
+  companyId: number | null,
+): Promise<{ zeilen: L[]; hinweise: string[] }> {
+  const missing = [...new Set(lines.filter((l) => l.hebesatz == null).map((l) => l.ags))];
+  if (missing.length === 0) return { zeilen: [...lines], hinweise: [] };
+  const fromMaster =
+    companyId == null
+      ? new Map<string, number>()
+      : await repo.companyHebesaetze(db, companyId, missing, year);
+  const fromReference = await repo.referenceHebesaetze(db, missing, year);
+  const older = new Map<number, Set<string>>();
+  const zeilen = lines.map((l) => {
+    if (l.hebesatz != null) return l;
+    const master = fromMaster.get(l.ags);
+    if (master != null) return { ...l, hebesatz: master };
+    const ref = fromReference.get(l.ags);
+    if (ref && ref.year !== year) older.set(ref.year, (older.get(ref.year) ?? new Set()).add(l.ags));
+    return { ...l, hebesatz: ref?.hebesatz ?? null };
+  });
+  const hinweise = [...older.entries()].map(
+    ([refYear, ags]) =>
+      `Für ${ags.size} Gemeinde(n) ist kein Hebesatz für ${year} hinterlegt; verwendet wurde der Hebesatz ${refYear} der Referenztabelle.`,
+  );
+  return { zeilen, hinweise };
+}
+
+export async function zerlegung(db: DbOrTx, input: ZerlegungRequest, companyId: number | null = null) {
+  await assertKnownAgs(
+    db,
+    input.zeilen.map((z, i) => ({ path: `zeilen.${i}.ags`, ags: z.ags })),
+  );
+  const { zeilen, hinweise } = await fillHebesaetze(db, input.zeilen, input.year, companyId);
+  const result = computeZerlegung({ ...input, zeilen });
+  return { ...result, hinweise: [...hinweise, ...result.hinweise] };
+}

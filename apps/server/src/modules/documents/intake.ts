@@ -1,0 +1,137 @@
+import type { UploadFileResult, UploadSource } from '@gewst/domain';
+import { AppError } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+import { requireCompany } from '../master-data/service';
+import { looksLikePdf } from './file-store';
+import * as repo from './repo';
+import type { DocumentsRuntime } from './runtime';
+
+export interface IncomingFile {
+  filename: string;
+  bytes: Buffer;
+  /** Cut off at the size limit by the multipart reader. */
+  truncated: boolean;
+}
+
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export const notPdfReason = (filename: string) =>
+  `„${filename}“ ist keine PDF-Datei. Es werden nur PDF-Dokumente angenommen (geprüft wird der Inhalt, nicht der Dateiname).`;
+export const tooLargeReason = (filename: string, max: number) =>
+  `„${filename}“ ist größer als die erlaubten ${mb(max)}.`;
+
+/**
+ * Intake of uploaded (or imported) files: PDFs by content only, size limit, stored once by
+ * SHA-256, a duplicate within the company is linked instead of stored again, every file in
+ * the upload audit trail. Document row, first version and processing job are written in
+ * one transaction.
+ */
+export async function ingestFiles(
+  rt: DocumentsRuntime,
+  actor: Actor,
+  input: { companyId: number; files: IncomingFile[]; source: UploadSource },
+): Promise<{ results: UploadFileResult[]; status: 201 | 413 | 415 }> {
+  const db = rt.database.db;
+  await requireCompany(db, input.companyId);
+  const max = rt.config.documents.maxUploadBytes;
+  const results: UploadFileResult[] = [];
+  const refusals: number[] = [];
+  for (const file of input.files) {
+    const filename = file.filename.replace(/[\\/]/g, '_').slice(0, 255) || 'dokument.pdf';
+    const refusal =
+      file.truncated || file.bytes.length > max
+        ? { status: 413, reason: tooLargeReason(filename, max) }
+        : !looksLikePdf(file.bytes)
+          ? { status: 415, reason: notPdfReason(filename) }
+          : null;
+    if (refusal) {
+      const audit = await repo.insertUploadAudit(db, {
+        company_id: input.companyId,
+        filename,
+        size: file.bytes.length,
+        status: 'refused',
+        reason: refusal.reason,
+        source: input.source,
+        user_id: actor.userId,
+      });
+      refusals.push(refusal.status);
+      results.push({ filename, status: 'refused', reason: refusal.reason, upload_id: audit.id });
+      continue;
+    }
+    // The file goes to the store first (idempotent by hash); a crash after this leaves an
+    // unreferenced file, never a document without its file.
+    const stored = await rt.store.put(file.bytes);
+    const result = await db.transaction(async (tx) => {
+      const existing = await repo.findActiveDuplicate(tx, input.companyId, stored.sha256);
+      if (existing) {
+        const audit = await repo.insertUploadAudit(tx, {
+          company_id: input.companyId,
+          filename,
+          sha256: stored.sha256,
+          size: file.bytes.length,
+          status: 'duplicate',
+          reason: `Identische Datei bereits vorhanden (Dokument ${existing.id}); nicht erneut gespeichert.`,
+          source: input.source,
+          path: stored.path,
+          document_id: existing.id,
+          user_id: actor.userId,
+        });
+        return {
+          filename,
+          status: 'duplicate' as const,
+          reason: audit.reason ?? undefined,
+          document_id: existing.id,
+          upload_id: audit.id,
+        };
+      }
+      const doc = await repo.insertDocument(tx, {
+        company_id: input.companyId,
+        filename,
+        sha256: stored.sha256,
+        size: file.bytes.length,
+        original_path: stored.path,
+        file_path: stored.path,
+        status: 'neu',
+        uploaded_by: actor.userId,
+      });
+      await repo.insertVersion(tx, {
+        document_id: doc.id,
+        version: 1,
+        kind: 'original',
+        path: stored.path,
+        sha256: stored.sha256,
+        size: file.bytes.length,
+        created_by: actor.userId,
+      });
+      const jobId = await rt.enqueueProcessing(tx, doc.id);
+      await repo.updateDocument(tx, doc.id, { job_id: jobId });
+      const audit = await repo.insertUploadAudit(tx, {
+        company_id: input.companyId,
+        filename,
+        sha256: stored.sha256,
+        size: file.bytes.length,
+        status: 'stored',
+        reason: stored.existed ? 'Datei war bereits im Speicher (andere Firma) und wurde verknüpft.' : null,
+        source: input.source,
+        path: stored.path,
+        document_id: doc.id,
+        user_id: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: 'upload',
+        entity: 'document',
+        entityId: doc.id,
+        after: { filename, sha256: stored.sha256, size: file.bytes.length, source: input.source },
+      });
+      return { filename, status: 'stored' as const, document_id: doc.id, upload_id: audit.id };
+    });
+    results.push(result);
+  }
+  if (!results.length)
+    throw new AppError(400, 'VALIDATION_FAILED', 'Bitte mindestens eine PDF-Datei auswählen.', {
+      files: ['Datei fehlt.'],
+    });
+  const allRefused = refusals.length === results.length;
+  const status = allRefused ? (refusals.every((s) => s === 413) ? 413 : 415) : 201;
+  return { results, status };
+}

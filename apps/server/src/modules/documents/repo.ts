@@ -1,0 +1,330 @@
+import type { DocumentListParams } from '@gewst/domain';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { rowsOf } from '../municipalities/repo';
+import { documents, documentVersions, layoutHints, uploadAudit } from './schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentInsert = typeof documents.$inferInsert;
+export type VersionRow = typeof documentVersions.$inferSelect;
+export type UploadAuditRow = typeof uploadAudit.$inferSelect;
+
+export interface UserRefRow {
+  id: number;
+  username: string;
+  name: string | null;
+}
+
+export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+/** Row lock for changes (serialises concurrent edits of one document on PostgreSQL). */
+export async function findDocumentForUpdate(db: DbOrTx, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id)).for('update');
+  return row;
+}
+
+export async function findActiveDuplicate(db: DbOrTx, companyId: number, sha256: string) {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(eq(documents.company_id, companyId), eq(documents.sha256, sha256), isNull(documents.deleted_at)),
+    )
+    .orderBy(asc(documents.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertDocument(db: DbOrTx, values: DocumentInsert) {
+  const [row] = await db.insert(documents).values(values).returning();
+  return row!;
+}
+
+export async function updateDocument(db: DbOrTx, id: number, values: Partial<DocumentInsert>) {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(documents.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertVersion(db: DbOrTx, values: typeof documentVersions.$inferInsert) {
+  const [row] = await db.insert(documentVersions).values(values).returning();
+  return row!;
+}
+
+export function versionsOf(db: DbOrTx, documentId: number) {
+  return db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.document_id, documentId))
+    .orderBy(asc(documentVersions.version));
+}
+
+export async function insertUploadAudit(db: DbOrTx, values: typeof uploadAudit.$inferInsert) {
+  const [row] = await db.insert(uploadAudit).values(values).returning();
+  return row!;
+}
+
+export async function usersById(db: DbOrTx, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+  if (!wanted.length) return new Map<number, UserRefRow>();
+  const rows = await db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(sql`${users.id} in ${wanted}`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Is this relative path a stored document file (any version) — and of which documents? */
+export async function documentsWithPath(db: DbOrTx, relPath: string) {
+  return rowsOf<{ id: number; deleted_at: string | null }>(
+    db,
+    sql`select d.id, d.deleted_at from documents d
+        where d.original_path = ${relPath} or d.file_path = ${relPath}
+           or exists (select 1 from document_versions v where v.document_id = d.id and v.path = ${relPath})`,
+  );
+}
+
+// ---------------------------------------------------------------- list, stats
+
+const SORT_SQL: Record<DocumentListParams['orderBy'], string> = {
+  created_at: 'd.created_at',
+  updated_at: 'd.updated_at',
+  type: 'd.type',
+  status: 'd.status',
+  filename: 'lower(d.filename)',
+  dueDate: 'd.due_date',
+  erhebungszeitraum: "(d.fields->'erhebungszeitraum'->>'value')",
+  gemeinde: "lower(d.fields->'gemeinde'->>'value')",
+};
+
+function listWhere(q: DocumentListParams, today: string) {
+  const parts = [sql`d.company_id = ${q.company_id}`];
+  parts.push(q.deleted ? sql`d.deleted_at is not null` : sql`d.deleted_at is null`);
+  if (!q.deleted) parts.push(sql`d.archived = ${q.archived ?? false}`);
+  if (q.type) parts.push(sql`d.type = ${q.type}`);
+  if (q.status) parts.push(sql`d.status = ${q.status}`);
+  if (q.dueDate === 'overdue') parts.push(sql`d.due_date < ${today}::date`);
+  else if (q.dueDate === 'soon') parts.push(sql`d.due_date between ${today}::date and ${today}::date + 14`);
+  else if (q.dueDate === 'any') parts.push(sql`d.due_date is not null`);
+  else if (q.dueDate) parts.push(sql`d.due_date <= ${q.dueDate}::date`);
+  if (q.search) {
+    // German full text (stemming: "Bescheide" finds "Bescheid") or a plain substring (numbers, Kassenzeichen).
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      sql`(to_tsvector('german', d.search_text) @@ plainto_tsquery('german', ${q.search})
+           or d.search_text ilike ${like} or d.filename ilike ${like})`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listDocuments(db: DbOrTx, q: DocumentListParams, today: string) {
+  const where = listWhere(q, today);
+  const [count] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from documents d where ${where}`,
+  );
+  const order = sql.raw(
+    `${SORT_SQL[q.orderBy]} ${q.orderDirection === 'asc' ? 'asc' : 'desc'} nulls last, d.id ${q.orderDirection === 'asc' ? 'asc' : 'desc'}`,
+  );
+  const ids = await rowsOf<{ id: number }>(
+    db,
+    sql`select d.id from documents d where ${where} order by ${order}
+        limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+  );
+  const rows = ids.length
+    ? await db
+        .select()
+        .from(documents)
+        .where(sql`${documents.id} in ${ids.map((r) => r.id)}`)
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    rows: ids.map((r) => byId.get(r.id)).filter((r): r is DocumentRow => !!r),
+    total: count?.total ?? 0,
+  };
+}
+
+export function documentStats(db: DbOrTx, companyId: number, today: string) {
+  return rowsOf<{ type: string | null; status: string; n: number; overdue: number; soon: number }>(
+    db,
+    sql`select type, status, count(*)::int as n,
+          count(*) filter (where due_date < ${today}::date)::int as overdue,
+          count(*) filter (where due_date between ${today}::date and ${today}::date + 14)::int as soon
+        from documents where company_id = ${companyId} and deleted_at is null and archived = false
+        group by type, status`,
+  );
+}
+
+// ---------------------------------------------------------------- locks
+
+/** Takes or extends the lock unless another user holds an unexpired one; returns the row after. */
+export async function tryLock(db: DbOrTx, id: number, userId: number, seconds: number) {
+  const [row] = await db
+    .update(documents)
+    .set({
+      lock_user_id: userId,
+      lock_expires_at: sql`now() + make_interval(secs => ${seconds})`,
+    })
+    .where(
+      and(
+        eq(documents.id, id),
+        sql`(${documents.lock_user_id} is null or ${documents.lock_user_id} = ${userId} or ${documents.lock_expires_at} < now())`,
+      ),
+    )
+    .returning({ lock_user_id: documents.lock_user_id, lock_expires_at: documents.lock_expires_at });
+  return row;
+}
+
+export async function releaseLock(db: DbOrTx, id: number, userId: number) {
+  await db
+    .update(documents)
+    .set({ lock_user_id: null, lock_expires_at: null })
+    .where(and(eq(documents.id, id), eq(documents.lock_user_id, userId)));
+}
+
+export async function dbNow(db: DbOrTx): Promise<Date> {
+  const [row] = await rowsOf<{ now: string | Date }>(db, sql`select now() as now`);
+  return new Date(row!.now);
+}
+
+// ---------------------------------------------------------------- upload audit
+
+export async function listUploadAudit(db: DbOrTx, page: number, perPage: number) {
+  const [count] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from upload_audit`);
+  const rows = await rowsOf<UploadAuditRow & { company_name: string | null }>(
+    db,
+    sql`select u.*, c.name as company_name from upload_audit u left join companies c on c.id = u.company_id
+        order by u.created_at desc, u.id desc limit ${perPage} offset ${(page - 1) * perPage}`,
+  );
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findUploadAudit(db: DbOrTx, id: number) {
+  const [row] = await rowsOf<UploadAuditRow & { company_name: string | null }>(
+    db,
+    sql`select u.*, c.name as company_name from upload_audit u left join companies c on c.id = u.company_id
+        where u.id = ${id}`,
+  );
+  return row;
+}
+
+export async function uploadPathKnown(db: DbOrTx, relPath: string) {
+  const [row] = await db
+    .select({ id: uploadAudit.id })
+    .from(uploadAudit)
+    .where(eq(uploadAudit.path, relPath))
+    .limit(1);
+  return !!row;
+}
+
+// ---------------------------------------------------------------- layout hints
+
+export function hintsOf(db: DbOrTx, sender: string) {
+  return db.select().from(layoutHints).where(eq(layoutHints.sender, sender));
+}
+
+export async function upsertHint(db: DbOrTx, values: typeof layoutHints.$inferInsert) {
+  await db
+    .insert(layoutHints)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [layoutHints.sender, layoutHints.field],
+      set: {
+        page: values.page,
+        rect: values.rect,
+        context: values.context,
+        created_by: values.created_by,
+        updated_at: new Date(),
+      },
+    });
+}
+
+export async function countHintUse(db: DbOrTx, sender: string, fields: string[]) {
+  if (!fields.length) return;
+  await db
+    .update(layoutHints)
+    .set({ uses: sql`${layoutHints.uses} + 1` })
+    .where(and(eq(layoutHints.sender, sender), sql`${layoutHints.field} in ${fields}`));
+}
+
+// ---------------------------------------------------------------- matching
+
+export function masterDataByReference(db: DbOrTx, companyId: number, value: string) {
+  return rowsOf<{ id: number; designation: string; ags: string; iban: string | null }>(
+    db,
+    sql`select distinct md.id, md.designation, md.ags, md.iban from master_data md
+        join master_data_references r on r.master_data_id = md.id
+        where md.company_id = ${companyId}
+          and upper(regexp_replace(r.value, '[\\s./-]', '', 'g')) = upper(regexp_replace(${value}, '[\\s./-]', '', 'g'))
+        order by md.id`,
+  );
+}
+
+export function masterDataByAgs(db: DbOrTx, companyId: number, ags: string) {
+  return rowsOf<{ id: number; designation: string; ags: string; iban: string | null }>(
+    db,
+    sql`select id, designation, ags, iban from master_data where company_id = ${companyId} and ags = ${ags}
+        order by geschaeftsleitung desc, id`,
+  );
+}
+
+export function masterDataByIban(db: DbOrTx, companyId: number, iban: string) {
+  return rowsOf<{ id: number; designation: string; ags: string; iban: string | null }>(
+    db,
+    sql`select id, designation, ags, iban from master_data where company_id = ${companyId} and iban = ${iban}
+        order by id`,
+  );
+}
+
+/** The establishment's Hebesatz for a year: its own entry, else the municipality's reference rate. */
+export async function rateFor(db: DbOrTx, masterDataId: number, year: number) {
+  const [row] = await rowsOf<{ hebesatz: number | null; source: string | null }>(
+    db,
+    sql`select coalesce(r.hebesatz, mr.hebesatz) as hebesatz,
+          case when r.hebesatz is not null then r.source when mr.hebesatz is not null then 'reference' end as source
+        from master_data md
+        left join master_data_rates r on r.master_data_id = md.id and r.year = ${year}
+        left join municipality_rates mr on mr.ags = md.ags and mr.year = ${year}
+        where md.id = ${masterDataId}`,
+  );
+  return row?.hebesatz == null ? null : { hebesatz: Number(row.hebesatz), source: row.source ?? 'reference' };
+}
+
+export async function referenceRateFor(db: DbOrTx, ags: string, year: number) {
+  const [row] = await rowsOf<{ hebesatz: number }>(
+    db,
+    sql`select hebesatz from municipality_rates where ags = ${ags} and year = ${year}`,
+  );
+  return row ? Number(row.hebesatz) : null;
+}
+
+export async function masterDataOfCompany(db: DbOrTx, id: number, companyId: number) {
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from master_data where id = ${id} and company_id = ${companyId}`,
+  );
+  return row;
+}
+
+/** Documents stuck in neu/in_verarbeitung whose job is gone or has failed for good. */
+export function orphanedDocuments(db: DbOrTx, schema: string) {
+  return rowsOf<{ id: number }>(
+    db,
+    sql`select d.id from documents d
+        where d.status in ('neu', 'in_verarbeitung') and d.deleted_at is null
+          and d.updated_at < now() - interval '5 seconds'
+          and not exists (
+            select 1 from ${sql.raw(schema)}.job j
+            where j.id::text = d.job_id and j.state in ('created', 'retry', 'active'))`,
+  );
+}
+
+export { desc };

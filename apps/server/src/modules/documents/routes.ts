@@ -1,0 +1,293 @@
+import multipart from '@fastify/multipart';
+import {
+  documentDetailSchema,
+  documentListQuerySchema,
+  documentListSchema,
+  documentLockSchema,
+  documentStatsQuerySchema,
+  documentStatsSchema,
+  documentUpdateSchema,
+  documentUploadFieldsSchema,
+  extractionQuerySchema,
+  extractionTextSchema,
+  getFileQuerySchema,
+  idParamSchema,
+  pageQuerySchema,
+  uploadAuditEntrySchema,
+  uploadAuditListSchema,
+  uploadResultSchema,
+} from '@gewst/domain';
+import type { FastifyRequest } from 'fastify';
+import { AppError, validationFailed } from '../../http/errors';
+import { type AppInstance, actorOf } from '../../http/types';
+import * as files from './files';
+import { type IncomingFile, ingestFiles } from './intake';
+import type { DocumentsRuntime } from './runtime';
+import * as service from './service';
+
+const notMultipart = () =>
+  new AppError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Bitte PDF-Dateien als multipart/form-data hochladen (Feld „files“, dazu „company_id“).',
+  );
+
+/** Reads every file part into memory (up to the size limit) and the text fields. */
+async function readParts(request: FastifyRequest) {
+  if (!request.isMultipart()) throw notMultipart();
+  const fields: Record<string, string> = {};
+  const parts: IncomingFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        parts.push({ filename: part.filename || 'dokument.pdf', bytes, truncated: part.file.truncated });
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(400, 'INVALID_UPLOAD', 'Die hochgeladenen Dateien konnten nicht gelesen werden.');
+  }
+  return { fields, files: parts };
+}
+
+export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
+  const db = () => rt.database.db;
+  const tags = ['Dokumente'];
+
+  app.get(
+    '/documents',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Dokumente einer Firma: Typ, Status, Fälligkeit, Suche (deutsch), Sortierung, Seiten',
+        querystring: documentListQuerySchema,
+        response: { 200: documentListSchema },
+      },
+    },
+    async (request) => service.listDocuments(db(), actorOf(request), request.query),
+  );
+  app.get(
+    '/documents/stats',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Anzahl je Typ und Status, überfällige und bald fällige Wiedervorlagen',
+        querystring: documentStatsQuerySchema,
+        response: { 200: documentStatsSchema },
+      },
+    },
+    async (request) => service.documentStats(db(), request.query.company_id),
+  );
+  app.get(
+    '/documents/getFile',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'PDF eines gespeicherten Dokuments (download=true: als Anhang)',
+        querystring: getFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await files.readStoredFile(rt, actorOf(request), request.query.path);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', files.contentDisposition(file.filename, !!request.query.download))
+        .header('cache-control', 'private, max-age=3600')
+        .send(file.bytes);
+    },
+  );
+  app.get(
+    '/documents/:id',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Dokument mit Feldern (Herkunft), Prüfungen, Stammdaten, Sperre und Fassungen',
+        params: idParamSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.getDocument(db(), actorOf(request), request.params.id),
+  );
+  app.put(
+    '/documents/:id',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary: 'Dokument ändern: archived | dueDate+dueText | fields | master_data_id | type',
+        params: idParamSchema,
+        body: documentUpdateSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.updateDocument(db(), actorOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/documents/:id',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary: 'Dokument löschen (wiederherstellbar; die Datei bleibt)',
+        params: idParamSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.deleteDocument(db(), actorOf(request), request.params.id),
+  );
+  const action = (
+    suffix: string,
+    permission: 'add-payment-data' | 'change-permissions-of-user',
+    summary: string,
+    fn: (actor: ReturnType<typeof actorOf>, id: number) => Promise<unknown>,
+    response: typeof documentDetailSchema | typeof documentLockSchema = documentDetailSchema,
+  ) =>
+    app.post(
+      `/documents/:id/${suffix}`,
+      {
+        config: { permission },
+        schema: { tags, summary, params: idParamSchema, response: { 200: response } },
+      },
+      async (request) => fn(actorOf(request), request.params.id) as never,
+    );
+  action(
+    'keepLocking',
+    'add-payment-data',
+    'Bearbeitungssperre setzen oder verlängern (423, wenn ein anderer sie hält)',
+    (actor, id) => service.keepLocking(db(), actor, id, rt.config.documents.lockSeconds),
+    documentLockSchema,
+  );
+  action(
+    'releaseLock',
+    'add-payment-data',
+    'Bearbeitungssperre freigeben',
+    (actor, id) => service.releaseLock(db(), actor, id),
+    documentLockSchema,
+  );
+  action('confirm', 'add-payment-data', 'Prüfung abschließen (Status geprüft)', (actor, id) =>
+    service.confirmDocument(db(), actor, id),
+  );
+  action('reprocess', 'add-payment-data', 'Dokument erneut verarbeiten', (actor, id) =>
+    service.reprocessDocument(rt, actor, id),
+  );
+  action('restore', 'change-permissions-of-user', 'Gelöschtes Dokument wiederherstellen', (actor, id) =>
+    service.restoreDocument(db(), actor, id),
+  );
+
+  app.get(
+    '/extractions/api',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Text in einem Rechteck (PDF-Punkte, Ursprung oben links) aus Textebene oder OCR',
+        querystring: extractionQuerySchema,
+        response: { 200: extractionTextSchema },
+      },
+    },
+    async (request) => files.textInRectangle(db(), actorOf(request), request.query),
+  );
+  app.get(
+    '/uploadAuditTrail',
+    {
+      config: { permission: 'change-permissions-of-user' },
+      schema: {
+        tags,
+        summary: 'Protokoll aller Uploads (neueste zuerst)',
+        querystring: pageQuerySchema,
+        response: { 200: uploadAuditListSchema },
+      },
+    },
+    async (request) => files.listUploadAudit(db(), request.query.page, request.query.per_page),
+  );
+  app.get(
+    '/uploadAuditTrail/:id',
+    {
+      config: { permission: 'change-permissions-of-user' },
+      schema: {
+        tags,
+        summary: 'Ein Upload mit download_path',
+        params: idParamSchema,
+        response: { 200: uploadAuditEntrySchema },
+      },
+    },
+    async (request) => files.getUploadAudit(db(), request.params.id),
+  );
+
+  // Multipart only inside this scope.
+  app.register(async (scope) => {
+    const typed = scope as unknown as AppInstance;
+    await typed.register(multipart, {
+      limits: { fileSize: rt.config.documents.maxUploadBytes, files: 200, fields: 20 },
+      throwFileSizeLimit: false,
+    });
+    typed.post(
+      '/documents',
+      {
+        config: { permission: 'add-payment-data' },
+        bodyLimit: rt.config.documents.maxUploadBytes * 2 + 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'PDFs hochladen (multipart: company_id, files); 415 keine PDF, 413 zu groß',
+          consumes: ['multipart/form-data'],
+          response: { 201: uploadResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const { fields, files: incoming } = await readParts(request);
+        const query = request.query as Record<string, string | undefined>;
+        const parsed = documentUploadFieldsSchema.safeParse({
+          company_id: fields.company_id ?? query.company_id,
+        });
+        if (!parsed.success)
+          throw validationFailed({
+            company_id: [parsed.error.issues[0]?.message ?? 'Bitte eine Firma wählen.'],
+          });
+        const { results, status } = await ingestFiles(rt, actorOf(request), {
+          companyId: parsed.data.company_id,
+          files: incoming,
+          source: 'upload',
+        });
+        if (status !== 201) {
+          const message =
+            status === 413
+              ? (results[0]?.reason ?? 'Die Datei ist zu groß.')
+              : results.map((r) => r.reason).join(' ') || 'Es werden nur PDF-Dateien angenommen.';
+          throw new AppError(
+            status,
+            status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
+            message,
+            undefined,
+            {
+              results,
+            },
+          );
+        }
+        return reply.status(201).send({ results });
+      },
+    );
+    typed.post(
+      '/documents/:id/versions',
+      {
+        config: { permission: 'add-payment-data' },
+        bodyLimit: rt.config.documents.maxUploadBytes * 2 + 1024 * 1024,
+        schema: {
+          tags,
+          summary: 'Annotierte PDF als neue Fassung speichern (das Original bleibt)',
+          consumes: ['multipart/form-data'],
+          params: idParamSchema,
+          response: { 200: documentDetailSchema },
+        },
+      },
+      async (request) => {
+        const { files: incoming } = await readParts(request);
+        return files.addVersion(rt, actorOf(request), request.params.id, incoming[0] ?? null);
+      },
+    );
+  });
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from '../../db/schema';
+import { masterData } from '../master-data/schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A notice (or any PDF) of a company; its file lives in the content-addressed store. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    filename: text('filename').notNull(),
+    /** SHA-256 (hex) of the original upload. */
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Relative to FILES_DIR, e.g. ab/cd/<sha256>.pdf: the original upload. */
+    original_path: text('original_path').notNull(),
+    /** The current version (an annotated PDF once saved), relative to FILES_DIR. */
+    file_path: text('file_path').notNull(),
+    page_count: integer('page_count'),
+    type: text('type'),
+    type_confidence: real('type_confidence'),
+    status: text('status').notNull().default('neu'),
+    error: text('error'),
+    archived: boolean('archived').notNull().default(false),
+    due_date: date('due_date', { mode: 'string' }),
+    due_text: text('due_text'),
+    /** { name: { value, confidence, page, rect, source } } */
+    fields: jsonb('fields').notNull().default({}),
+    /** [{ code, severity, message, field? }] */
+    checks: jsonb('checks').notNull().default([]),
+    /** { master_data_id, reason } of the automatic match. */
+    match: jsonb('match'),
+    master_data_id: integer('master_data_id').references(() => masterData.id, { onDelete: 'set null' }),
+    /** Words with positions per page (text layer or OCR), for the rectangle API. */
+    pages: jsonb('pages'),
+    ocr_pages: jsonb('ocr_pages').notNull().default([]),
+    /** Plain text and field values for the search. */
+    search_text: text('search_text').notNull().default(''),
+    job_id: text('job_id'),
+    attempts: integer('attempts').notNull().default(0),
+    processed_at: ts('processed_at'),
+    duration_ms: integer('duration_ms'),
+    confirmed_at: ts('confirmed_at'),
+    confirmed_by: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    lock_user_id: integer('lock_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lock_expires_at: ts('lock_expires_at'),
+    deleted_at: ts('deleted_at'),
+    deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('documents_company_idx').on(t.company_id, t.created_at),
+    index('documents_sha256_idx').on(t.sha256),
+    index('documents_master_data_idx').on(t.master_data_id),
+    index('documents_status_idx').on(t.status),
+    index('documents_search_idx').using('gin', sql`to_tsvector('german', ${t.search_text})`),
+  ],
+);
+
+/** Version 1 is the original upload; annotated PDFs saved from the viewer follow. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    document_id: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_versions_unique_idx').on(t.document_id, t.version),
+    index('document_versions_path_idx').on(t.path),
+  ],
+);
+
+/** Every upload attempt, stored or not (admin: upload audit trail). */
+export const uploadAudit = pgTable(
+  'upload_audit',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    sha256: text('sha256'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    source: text('source').notNull(),
+    path: text('path'),
+    document_id: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('upload_audit_created_idx').on(t.created_at)],
+);
+
+/**
+ * Where a field sits on notices of one municipality, learnt from a user's rectangle pick.
+ * sender: the AGS, or "name:<folded name>" when the municipality is not resolved.
+ */
+export const layoutHints = pgTable(
+  'document_layout_hints',
+  {
+    sender: text('sender').notNull(),
+    field: text('field').notNull(),
+    page: integer('page').notNull(),
+    rect: jsonb('rect').notNull(),
+    /** The text near the rectangle when it was picked (label words). */
+    context: text('context'),
+    uses: integer('uses').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sender, t.field] })],
+);

@@ -1,0 +1,242 @@
+import { type MasterDataData, type MasterDataListParams, pageMeta } from '@gewst/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { findPgError, isReferenceViolation, referencingTable } from '../../db/pg-errors';
+import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+import { findCompany } from '../companies/repo';
+import { mergeRates, presentConflict, presentListItem, presentMasterData } from './presenter';
+import * as repo from './repo';
+
+/** German names of tables that reference an establishment, for the delete refusal. */
+const DEPENDENT_DATA_LABELS: Record<string, string> = {
+  documents: 'Dokumente',
+  payments: 'Zahlungsdaten',
+  payment_lines: 'Zahlungsdaten',
+  bookings: 'Buchungen',
+  zerlegung_lines: 'Zerlegungen',
+};
+
+export async function requireCompany(db: DbOrTx, companyId: number) {
+  const company = await findCompany(db, companyId);
+  if (!company) throw notFound('Die Firma');
+  return company;
+}
+
+export async function listMasterData(db: Db, companyId: number, q: MasterDataListParams) {
+  await requireCompany(db, companyId);
+  const { rows, total } = await repo.listMasterData(db, companyId, q);
+  return { data: rows.map(presentListItem), meta: pageMeta(q.page, q.per_page, total) };
+}
+
+export async function loadMasterData(db: DbOrTx, id: number) {
+  const row = await repo.findMasterData(db, id);
+  if (!row) throw notFound('Die Stammdaten');
+  const [municipality, refs, wages, own, reference] = await Promise.all([
+    repo.municipalityOf(db, row.ags),
+    repo.referencesOf(db, id),
+    repo.wagesOf(db, id),
+    repo.ownRatesOf(db, id),
+    repo.referenceRatesOf(db, row.ags),
+  ]);
+  return presentMasterData(
+    row,
+    municipality ?? { name: '', bundesland: '' },
+    refs,
+    wages,
+    mergeRates(own, reference),
+  );
+}
+
+export const getMasterData = (db: Db, id: number) => loadMasterData(db, id);
+
+/**
+ * Rules that need the database: known AGS, one Geschäftsleitung per company at a time,
+ * Kassenzeichen unique within a municipality, a note when a rate departs from the
+ * reference. Returns field errors (empty when fine); the import reuses it per row.
+ */
+export async function checkRules(
+  db: DbOrTx,
+  companyId: number,
+  selfId: number | null,
+  data: MasterDataData,
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  const municipality = await repo.municipalityOf(db, data.ags);
+  if (!municipality) add('ags', `Unbekannter Gemeindeschlüssel ${data.ags}.`);
+  if (data.geschaeftsleitung) {
+    const others = await repo.overlappingGeschaeftsleitung(
+      db,
+      companyId,
+      selfId,
+      data.valid_from,
+      data.valid_to,
+    );
+    const other = others[0];
+    if (other)
+      add(
+        'geschaeftsleitung',
+        `Die Geschäftsleitung liegt in diesem Zeitraum bereits bei „${other.designation}“ (ID ${other.id}). Je Firma gibt es zu einem Zeitpunkt genau eine.`,
+      );
+  }
+  const kassenzeichen = (data.references ?? []).filter((r) => r.kind === 'kassenzeichen').map((r) => r.value);
+  for (const taken of await repo.kassenzeichenTaken(db, data.ags, kassenzeichen, selfId)) {
+    const i = (data.references ?? []).findIndex((r) => r.kind === 'kassenzeichen' && r.value === taken.value);
+    add(
+      `references.${i}.value`,
+      `Das Kassenzeichen „${taken.value}“ ist in dieser Gemeinde bereits bei „${taken.designation}“ (ID ${taken.id}) vergeben.`,
+    );
+  }
+  if (data.rates?.length && municipality) {
+    const reference = new Map(
+      (await repo.referenceRatesOf(db, data.ags)).map((r) => [Number(r.year), Number(r.hebesatz)]),
+    );
+    data.rates.forEach((r, i) => {
+      const ref = reference.get(r.year);
+      if (ref !== undefined && ref !== r.hebesatz && !r.note)
+        add(`rates.${i}.note`, `Bitte begründen, warum der Hebesatz vom Referenzwert ${ref} % abweicht.`);
+    });
+  }
+  return errors;
+}
+
+function valuesOf(companyId: number, data: MasterDataData): repo.MasterDataValues {
+  const { references: _r, wages: _w, rates: _ra, ...fields } = data;
+  return { ...fields, company_id: companyId };
+}
+
+/** Writes a record and its children inside an open transaction (service and import). */
+export async function writeMasterData(
+  tx: DbOrTx,
+  companyId: number,
+  id: number | null,
+  data: MasterDataData,
+  rateSource: 'manual' | 'import' = 'manual',
+) {
+  const row = id
+    ? await repo.updateMasterData(tx, id, valuesOf(companyId, data))
+    : await repo.insertMasterData(tx, valuesOf(companyId, data));
+  if (data.references) await repo.replaceReferences(tx, row.id, data.references);
+  if (data.wages) await repo.replaceWages(tx, row.id, data.wages);
+  if (data.rates)
+    await repo.replaceRates(
+      tx,
+      row.id,
+      data.rates.map((r) => ({ year: r.year, hebesatz: r.hebesatz, note: r.note, source: rateSource })),
+    );
+  return row;
+}
+
+export async function createMasterData(db: Db, actor: Actor, companyId: number, data: MasterDataData) {
+  return db.transaction(async (tx) => {
+    await requireCompany(tx, companyId);
+    const errors = await checkRules(tx, companyId, null, data);
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const row = await writeMasterData(tx, companyId, null, data);
+    const after = await loadMasterData(tx, row.id);
+    await recordAudit(tx, actor, { action: 'create', entity: 'master_data', entityId: row.id, after });
+    return after;
+  });
+}
+
+export async function updateMasterData(db: Db, actor: Actor, id: number, data: MasterDataData) {
+  return db.transaction(async (tx) => {
+    const existing = await repo.findMasterData(tx, id);
+    if (!existing) throw notFound('Die Stammdaten');
+    const before = await loadMasterData(tx, id);
+    const errors = await checkRules(tx, existing.company_id, id, data);
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    await writeMasterData(tx, existing.company_id, id, data);
+    const after = await loadMasterData(tx, id);
+    await recordAudit(tx, actor, { action: 'update', entity: 'master_data', entityId: id, before, after });
+    return after;
+  });
+}
+
+/**
+ * Refused while documents, payments or bookings reference the record: checked through
+ * the catalogue's foreign keys first (whatever their ON DELETE rule), and a RESTRICT
+ * violation from the database is translated the same way.
+ */
+export async function deleteMasterData(db: Db, actor: Actor, id: number) {
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await repo.findMasterData(tx, id);
+      if (!existing) throw notFound('Die Stammdaten');
+      const linked = await repo.referencingTables(tx, id);
+      if (linked.length) throw inUse(linked[0]!);
+      const before = await loadMasterData(tx, id);
+      await repo.deleteMasterData(tx, id);
+      await recordAudit(tx, actor, { action: 'delete', entity: 'master_data', entityId: id, before });
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const pgErr = findPgError(err);
+    if (pgErr && isReferenceViolation(pgErr)) {
+      throw inUse(referencingTable(pgErr));
+    }
+    throw err;
+  }
+}
+
+function inUse(table: string) {
+  const what = DEPENDENT_DATA_LABELS[table] ?? 'andere Daten';
+  return conflict(
+    'MASTER_DATA_IN_USE',
+    `Die Stammdaten können nicht gelöscht werden, weil noch ${what} auf sie verweisen. Bitte stattdessen „Gültig bis“ setzen.`,
+  );
+}
+
+export async function listRates(db: Db, id: number) {
+  return (await loadMasterData(db, id)).rates;
+}
+
+export async function setRate(
+  db: Db,
+  actor: Actor,
+  id: number,
+  year: number,
+  input: { hebesatz: number; note: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const before = await loadMasterData(tx, id);
+    const ref = before.rates.find((r) => r.year === year)?.reference_hebesatz ?? null;
+    if (ref !== null && ref !== input.hebesatz && !input.note)
+      throw validationFailed({
+        note: [`Bitte begründen, warum der Hebesatz vom Referenzwert ${ref} % abweicht.`],
+      });
+    await repo.upsertRate(tx, id, { year, hebesatz: input.hebesatz, note: input.note, source: 'manual' });
+    const after = await loadMasterData(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'set_rate',
+      entity: 'master_data',
+      entityId: id,
+      before: before.rates.find((r) => r.year === year) ?? null,
+      after: after.rates.find((r) => r.year === year),
+    });
+    return after.rates;
+  });
+}
+
+export async function deleteRate(db: Db, actor: Actor, id: number, year: number) {
+  return db.transaction(async (tx) => {
+    const before = await loadMasterData(tx, id);
+    const removed = await repo.deleteRate(tx, id, year);
+    if (!removed) throw notFound(`Ein eigener Hebesatz für ${year}`);
+    await recordAudit(tx, actor, {
+      action: 'delete_rate',
+      entity: 'master_data',
+      entityId: id,
+      before: before.rates.find((r) => r.year === year),
+    });
+    return (await loadMasterData(tx, id)).rates;
+  });
+}
+
+export async function listConflicts(db: Db, companyId: number, page: number, perPage: number) {
+  await requireCompany(db, companyId);
+  const { rows, total } = await repo.listConflicts(db, companyId, page, perPage);
+  return { data: rows.map(presentConflict), meta: pageMeta(page, perPage, total) };
+}

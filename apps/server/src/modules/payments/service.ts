@@ -1,0 +1,501 @@
+import {
+  type Bundesland,
+  bundeslandFromAgs,
+  type DocumentType,
+  type ExistingLine,
+  isBundesland,
+  type PaymentDetail,
+  type PaymentLineCorrect,
+  type PaymentLineInput,
+  type PaymentLineKind,
+  type PaymentLineStatus,
+  type PaymentLineStatusInput,
+  type PaymentListQuery,
+  type PaymentPlan,
+  pageMeta,
+  planNotice,
+} from '@gewst/domain';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { type Actor, recordAudit } from '../audit/service';
+import { usersById } from '../documents/repo';
+import { listDefaultInterestPeriods, listInterestRates } from '../interest/repo';
+import { requireCompany } from '../master-data/service';
+import { presentLine, presentPayment, sumsOf, user } from './presenter';
+import * as repo from './repo';
+
+export const today = () => new Date().toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+function yearClosed(years: number[]) {
+  const list = [...new Set(years)].sort().join(', ');
+  return new AppError(
+    422,
+    'PAYMENT_YEAR_CLOSED',
+    `Das Zahlungsjahr ${list} ist abgeschlossen; Zahlungsdaten können dort nicht mehr geändert werden.`,
+  );
+}
+
+async function assertOpenYears(db: DbOrTx, years: number[]) {
+  const closed = await repo.closedYears(db, [...new Set(years)]);
+  if (closed.length) throw yearClosed(closed);
+}
+
+function bundeslandOf(e: repo.EstablishmentRow): Bundesland {
+  if (isBundesland(e.bundesland)) return e.bundesland;
+  return bundeslandFromAgs(e.ags) ?? 'Nordrhein-Westfalen';
+}
+
+const toExisting = (l: repo.LineRow & { document_type: string | null }): ExistingLine => ({
+  id: l.id,
+  year: l.year,
+  kind: l.kind as PaymentLineKind,
+  quartal: l.quartal,
+  betrag: l.betrag,
+  faellig_am: l.faellig_am,
+  status: l.status as PaymentLineStatus,
+  document_id: l.document_id,
+  document_type: l.document_type,
+  superseded: l.superseded_by !== null,
+});
+
+/**
+ * Called by confirmDocument inside its transaction ("Prüfung abschließen"): applies the
+ * lines the domain rules plan for this notice. Refuses (422) when a year it touches is closed.
+ */
+export async function applyConfirmedDocument(
+  tx: Tx,
+  actor: Actor,
+  doc: {
+    id: number;
+    type: string | null;
+    company_id: number;
+    master_data_id: number | null;
+    fields: unknown;
+  },
+): Promise<PaymentPlan | null> {
+  if (!doc.type || doc.master_data_id === null) return null;
+  const est = await repo.establishment(tx, doc.master_data_id);
+  if (!est) return null;
+  const fields = Object.fromEntries(
+    Object.entries((doc.fields ?? {}) as Record<string, { value?: unknown }>).map(([k, f]) => [k, f?.value]),
+  );
+  const rawLines = await repo.linesOfEstablishment(tx, est.id);
+  const existing = rawLines.map(toExisting);
+  const [rates, periods] = await Promise.all([listInterestRates(tx), listDefaultInterestPeriods(tx)]);
+  const plan = planNotice(
+    {
+      document_id: doc.id,
+      type: doc.type as DocumentType,
+      fields,
+      bundesland: bundeslandOf(est),
+      ags: est.ags,
+      rates: rates.map((r) => ({ valid_from: r.valid_from, rate: String(r.rate) })),
+      periods: periods.map((p) => ({ year: p.year, starts_at: p.starts_at })),
+    },
+    existing,
+  );
+  const byId = new Map(existing.map((l) => [l.id, l]));
+  const byPayment = new Map(rawLines.map((l) => [l.id, l.payment_id]));
+  const touched = [
+    ...plan.add.map((l) => l.year),
+    ...plan.years.map((y) => y.year),
+    ...plan.supersede.map((s) => byId.get(s.id)?.year ?? 0),
+  ];
+  await assertOpenYears(tx, touched);
+
+  const paymentIds = new Map<number, number>();
+  const paymentFor = async (year: number) => {
+    const known = paymentIds.get(year);
+    if (known) return known;
+    const p = await repo.ensurePayment(tx, est.company_id, est.id, year);
+    paymentIds.set(year, p.id);
+    return p.id;
+  };
+  const added: number[] = [];
+  for (const l of plan.add) {
+    const row = await repo.insertLine(tx, {
+      payment_id: await paymentFor(l.year),
+      company_id: est.company_id,
+      master_data_id: est.id,
+      year: l.year,
+      kind: l.kind,
+      quartal: l.quartal,
+      betrag: l.betrag,
+      faellig_am: l.faellig_am,
+      reason: l.reason,
+      document_id: doc.id,
+      created_by: actor.userId,
+    });
+    added.push(row.id);
+  }
+  // The first new line of the same year is the visible successor of a superseded one.
+  for (const s of plan.supersede) {
+    const old = byId.get(s.id)!;
+    const successor = plan.add.findIndex((l) => l.year === old.year);
+    await repo.updateLine(tx, s.id, {
+      superseded_by: successor >= 0 ? added[successor]! : null,
+      superseded_reason: s.reason,
+      superseded_at: new Date(),
+      ...(successor >= 0 ? {} : { status: 'storniert' }),
+    });
+  }
+  const docDate = typeof fields.bescheid_datum === 'string' ? fields.bescheid_datum : null;
+  const years = new Set([...plan.years.map((y) => y.year), ...plan.add.map((l) => l.year)]);
+  const ez = typeof fields.erhebungszeitraum === 'number' ? fields.erhebungszeitraum : null;
+  if (ez !== null && ['gewst_bescheid', 'zinsbescheid', 'mahnung'].includes(doc.type)) years.add(ez);
+  for (const year of years) {
+    const pid = await paymentFor(year);
+    const current = (await repo.findPayment(tx, est.id, year))!;
+    const v = plan.years.find((y) => y.year === year);
+    const own = year === ez;
+    const history = [
+      ...((current.history ?? []) as unknown[]),
+      ...(own || v
+        ? [
+            {
+              document_id: doc.id,
+              type: doc.type,
+              bescheid_datum: docDate,
+              festgesetzte_steuer: v?.festgesetzte_steuer ?? null,
+              at: new Date().toISOString(),
+            },
+          ]
+        : []),
+    ];
+    const checks = own ? plan.checks.filter((c) => c.code !== 'ALREADY_APPLIED') : [];
+    await repo.updatePayment(tx, pid, {
+      history,
+      ...(v?.festgesetzte_steuer ? { festgesetzte_steuer: v.festgesetzte_steuer } : {}),
+      ...(v?.messbetrag ? { messbetrag: v.messbetrag } : {}),
+      ...(v?.hebesatz ? { hebesatz: v.hebesatz } : {}),
+      ...(v?.erwarteter_messbetrag ? { erwarteter_messbetrag: v.erwarteter_messbetrag } : {}),
+      ...(v?.zerlegungsanteil ? { zerlegungsanteil: v.zerlegungsanteil } : {}),
+      ...(own && plan.interest ? { interest: plan.interest } : {}),
+      ...(own && (checks.length || doc.type === 'gewst_bescheid')
+        ? { checks: checks.concat(expectedChecks(current, v)) }
+        : {}),
+    });
+  }
+  await repo.refreshSums(tx, [
+    ...paymentIds.values(),
+    ...plan.supersede.map((x) => byPayment.get(x.id) ?? 0),
+  ]);
+  await recordAudit(tx, actor, {
+    action: 'payment-lines-from-document',
+    entity: 'payment',
+    entityId: doc.master_data_id,
+    after: {
+      document_id: doc.id,
+      added: plan.add.map((l, i) => ({ id: added[i], ...l })),
+      superseded: plan.supersede,
+      years: plan.years,
+      checks: plan.checks,
+    },
+  });
+  return plan;
+}
+
+/** Compares an assessed Messbetrag with the one expected from a Messbescheid or Zerlegungsbescheid. */
+function expectedChecks(current: repo.PaymentRow, v: PaymentPlan['years'][number] | undefined) {
+  const mb = v?.messbetrag ?? current.messbetrag;
+  const expected = current.zerlegungsanteil ?? current.erwarteter_messbetrag;
+  if (!mb || !expected || Number(mb) === Number(expected)) return [];
+  return [
+    {
+      code: 'MESSBETRAG_DIFFERS',
+      severity: 'warning' as const,
+      message: `Der Bescheid legt einen Messbetrag von ${mb} € zugrunde, erwartet (Mess-/Zerlegungsbescheid) sind ${expected} €.`,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listPayments(db: Db, q: PaymentListQuery) {
+  await requireCompany(db, q.company_id);
+  const rows = await repo.listPayments(db, q, q.per_page);
+  const total = rows[0]?.total ?? 0;
+  return { data: rows.map(presentListRow), meta: pageMeta(q.page, q.per_page, total) };
+}
+
+export async function allPayments(db: Db, q: PaymentListQuery) {
+  await requireCompany(db, q.company_id);
+  return (await repo.listPayments(db, q, null)).map(presentListRow);
+}
+
+const m = (v: string | null) => Number(v ?? 0).toFixed(2);
+function presentListRow(r: repo.ListRow) {
+  return {
+    master_data_id: r.master_data_id,
+    designation: r.designation,
+    ags: r.ags,
+    gemeinde: r.gemeinde,
+    year: r.year,
+    festgesetzte_steuer: r.festgesetzte_steuer,
+    vorauszahlungen: m(r.vorauszahlungen),
+    bezahlt: m(r.bezahlt),
+    offen: m(r.offen),
+    naechste_faelligkeit: r.naechste_faelligkeit,
+    zinsen: m(r.zinsen),
+    warnings: r.warnings,
+  };
+}
+
+export async function getPaymentDetail(
+  db: DbOrTx,
+  masterDataId: number,
+  year: number,
+): Promise<PaymentDetail> {
+  const est = await repo.establishment(db, masterDataId);
+  if (!est) throw notFound('Die Betriebsstätte');
+  const payment = await repo.findPayment(db, masterDataId, year);
+  const lines = payment ? await repo.linesOfPayment(db, payment.id) : [];
+  const users = await usersById(db, [...lines.flatMap((l) => [l.created_by, l.status_by])]);
+  const docIds = [...new Set(lines.map((l) => l.document_id).filter((v): v is number => v !== null))];
+  const docs = await repo.documentsOf(db, masterDataId, year, docIds);
+  const closed = (await repo.closedYears(db, [year])).length > 0;
+  const presented = lines.map((l) => presentLine(l, users));
+  return {
+    master_data: {
+      id: est.id,
+      company_id: est.company_id,
+      designation: est.designation,
+      ags: est.ags,
+      gemeinde: est.gemeinde,
+    },
+    year,
+    closed,
+    payment: payment ? presentPayment(payment) : null,
+    documents: docs.map((d) => ({
+      id: d.id,
+      type: d.type,
+      filename: d.filename,
+      bescheid_datum: d.bescheid_datum,
+      confirmed_at: d.confirmed_at ? new Date(d.confirmed_at).toISOString() : null,
+    })),
+    payment_lines: presented,
+    sums: sumsOf(payment?.festgesetzte_steuer ?? null, presented),
+  };
+}
+
+/** For GET /documents/{id}: the establishment's payments, each with its lines (ascending by created_at). */
+export async function paymentsOfMasterData(db: DbOrTx, masterDataId: number) {
+  const list = await repo.paymentsOfMasterData(db, masterDataId);
+  const lines = await repo.linesOfPayments(
+    db,
+    list.map((p) => p.id),
+  );
+  const users = await usersById(db, [...lines.flatMap((l) => [l.created_by, l.status_by])]);
+  const presented = lines.map((l) => presentLine(l, users));
+  return {
+    payments: list.map((p) => ({
+      ...presentPayment(p),
+      payment_lines: presented.filter((l) => l.payment_id === p.id),
+    })),
+    payment_lines: presented,
+  };
+}
+
+export async function dueOverview(db: Db, companyId: number) {
+  await requireCompany(db, companyId);
+  const t = today();
+  const { rows, toReview } = await repo.dueSums(db, companyId, t, addDays(t, 14));
+  const get = (b: string) => {
+    const r = rows.find((x) => x.bucket === b);
+    return { count: r?.n ?? 0, sum: m(r?.s ?? '0') };
+  };
+  return { due_soon: get('soon'), overdue: get('overdue'), to_review: toReview };
+}
+
+// ---------------------------------------------------------------- manual entry
+
+export async function addLine(
+  db: Db,
+  actor: Actor,
+  masterDataId: number,
+  year: number,
+  input: PaymentLineInput,
+) {
+  return db.transaction(async (tx) => {
+    const est = await repo.establishment(tx, masterDataId);
+    if (!est) throw notFound('Die Betriebsstätte');
+    await assertOpenYears(tx, [year]);
+    const p = await repo.ensurePayment(tx, est.company_id, est.id, year);
+    const row = await repo.insertLine(tx, {
+      payment_id: p.id,
+      company_id: est.company_id,
+      master_data_id: est.id,
+      year,
+      kind: input.kind,
+      quartal: input.quartal ?? null,
+      betrag: Number(input.betrag).toFixed(2) === input.betrag ? input.betrag : normMoney(input.betrag),
+      faellig_am: input.faellig_am,
+      reason: input.reason,
+      created_by: actor.userId,
+    });
+    await repo.refreshSums(tx, [p.id]);
+    await recordAudit(tx, actor, {
+      action: 'payment-line-add',
+      entity: 'payment_line',
+      entityId: row.id,
+      after: row,
+    });
+    return getPaymentDetail(tx, est.id, year);
+  });
+}
+
+function normMoney(v: string) {
+  const [i, f = ''] = v.trim().split('.');
+  return `${i}.${f.padEnd(2, '0')}`;
+}
+
+async function activeLine(tx: Tx, id: number) {
+  const line = await repo.findLine(tx, id);
+  if (!line) throw notFound('Die Zahlungszeile');
+  await assertOpenYears(tx, [line.year]);
+  if (line.superseded_by !== null || line.status === 'storniert')
+    throw conflict(
+      'PAYMENT_LINE_INACTIVE',
+      'Die Zeile ist ersetzt oder storniert und kann nicht mehr geändert werden.',
+    );
+  return line;
+}
+
+export async function correctLine(db: Db, actor: Actor, id: number, input: PaymentLineCorrect) {
+  return db.transaction(async (tx) => {
+    const old = await activeLine(tx, id);
+    if (old.status !== 'offen')
+      throw conflict(
+        'PAYMENT_LINE_PAID',
+        'Eine angewiesene oder bezahlte Zeile wird nicht geändert; bitte eine Korrekturzeile erfassen.',
+      );
+    const row = await repo.insertLine(tx, {
+      payment_id: old.payment_id,
+      company_id: old.company_id,
+      master_data_id: old.master_data_id,
+      year: old.year,
+      kind: old.kind,
+      quartal: old.quartal,
+      betrag: normMoney(input.betrag),
+      faellig_am: input.faellig_am,
+      reason: `Berichtigt: ${input.reason}`,
+      document_id: old.document_id,
+      created_by: actor.userId,
+    });
+    const after = await repo.updateLine(tx, id, {
+      superseded_by: row.id,
+      superseded_reason: input.reason,
+      superseded_at: new Date(),
+    });
+    await repo.refreshSums(tx, [old.payment_id]);
+    await recordAudit(tx, actor, {
+      action: 'payment-line-correct',
+      entity: 'payment_line',
+      entityId: id,
+      before: old,
+      after: { superseded: after, new_line: row },
+    });
+    return getPaymentDetail(tx, old.master_data_id, old.year);
+  });
+}
+
+export async function cancelLine(db: Db, actor: Actor, id: number, reason: string) {
+  return db.transaction(async (tx) => {
+    const old = await activeLine(tx, id);
+    if (old.status === 'bezahlt')
+      throw conflict(
+        'PAYMENT_LINE_PAID',
+        'Eine bezahlte Zeile kann nicht storniert werden; bitte eine Korrekturzeile erfassen.',
+      );
+    const after = await repo.updateLine(tx, id, {
+      status: 'storniert',
+      status_date: today(),
+      status_by: actor.userId,
+      superseded_reason: reason,
+      superseded_at: new Date(),
+    });
+    await repo.refreshSums(tx, [old.payment_id]);
+    await recordAudit(tx, actor, {
+      action: 'payment-line-cancel',
+      entity: 'payment_line',
+      entityId: id,
+      before: old,
+      after,
+    });
+    return getPaymentDetail(tx, old.master_data_id, old.year);
+  });
+}
+
+export async function setLineStatus(db: Db, actor: Actor, id: number, input: PaymentLineStatusInput) {
+  return db.transaction(async (tx) => {
+    const old = await activeLine(tx, id);
+    if (old.booking_id !== null)
+      throw conflict(
+        'PAYMENT_LINE_BOOKED',
+        'Die Zeile ist bereits gebucht; ihr Status wird über die Buchung geführt.',
+      );
+    const after = await repo.updateLine(tx, id, {
+      status: input.status,
+      status_date: input.status === 'offen' ? null : (input.date ?? today()),
+      status_by: input.status === 'offen' ? null : actor.userId,
+    });
+    await repo.refreshSums(tx, [old.payment_id]);
+    await recordAudit(tx, actor, {
+      action: 'payment-line-status',
+      entity: 'payment_line',
+      entityId: id,
+      before: { status: old.status, status_date: old.status_date },
+      after: { status: after.status, status_date: after.status_date },
+    });
+    return getPaymentDetail(tx, old.master_data_id, old.year);
+  });
+}
+
+// ---------------------------------------------------------------- payment years
+
+export async function listYears(db: DbOrTx) {
+  const rows = await repo.yearsOverview(db);
+  const current = Number(today().slice(0, 4));
+  if (!rows.some((r) => r.year === current))
+    rows.unshift({ year: current, closed: false, closed_at: null, closed_by: null, open_lines: 0 });
+  const users = await usersById(
+    db,
+    rows.map((r) => r.closed_by),
+  );
+  return rows.map((r) => ({
+    year: r.year,
+    closed: r.closed ?? false,
+    closed_at: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+    closed_by: user(users, r.closed_by),
+    open_lines: r.open_lines,
+  }));
+}
+
+export async function setYear(db: Db, actor: Actor, year: number, closed: boolean, confirm: boolean) {
+  return db.transaction(async (tx) => {
+    if (closed && !confirm) {
+      const open = await repo.openLinesOfYear(tx, year);
+      if (open.length)
+        throw new AppError(
+          409,
+          'PAYMENT_YEAR_HAS_OPEN_LINES',
+          `Im Jahr ${year} sind noch ${open.length} Zeilen offen. Trotzdem abschließen?`,
+          undefined,
+          { open_lines: open },
+        );
+    }
+    await repo.upsertYear(tx, year, closed, actor.userId);
+    await recordAudit(tx, actor, {
+      action: closed ? 'payment-year-close' : 'payment-year-open',
+      entity: 'payment_year',
+      entityId: year,
+      after: { closed },
+    });
+    return (await listYears(tx)).find((y) => y.year === year) ?? null;
+  });
+}

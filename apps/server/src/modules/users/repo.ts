@@ -1,0 +1,77 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByUsername(db: DbOrTx, username: string) {
+  const rows = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  values: { username: string; name: string | null; email: string | null },
+) {
+  const rows = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.username })
+    .returning();
+  return rows[0] ?? (await findUserByUsername(db, values.username));
+}
+
+export async function touchLogin(
+  db: DbOrTx,
+  id: number,
+  at: Date,
+  profile: { name: string | null; email: string | null },
+) {
+  await db
+    .update(users)
+    .set({
+      last_login_at: at,
+      ...(profile.name ? { name: profile.name } : {}),
+      ...(profile.email ? { email: profile.email } : {}),
+    })
+    .where(eq(users.id, id));
+}
+
+export async function listUsers(db: DbOrTx) {
+  return db.select().from(users).orderBy(asc(users.username));
+}
+
+/** Roles of the given users with their permissions, in one query. */
+export async function rolesOfUsers(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      user_id: userRoles.user_id,
+      role_id: roles.id,
+      role_name: roles.name,
+      role_description: roles.description,
+      permission_id: permissions.id,
+      permission_name: permissions.name,
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.role_id))
+    .leftJoin(rolePermissions, eq(rolePermissions.role_id, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(inArray(userRoles.user_id, userIds))
+    .orderBy(asc(roles.name), asc(permissions.id));
+}
+
+export async function replaceUserRoles(db: DbOrTx, userId: number, roleIds: number[]) {
+  await db.delete(userRoles).where(eq(userRoles.user_id, userId));
+  if (roleIds.length)
+    await db.insert(userRoles).values(roleIds.map((role_id) => ({ user_id: userId, role_id })));
+}
+
+export async function addUserRole(db: DbOrTx, userId: number, roleId: number) {
+  await db.insert(userRoles).values({ user_id: userId, role_id: roleId }).onConflictDoNothing();
+}

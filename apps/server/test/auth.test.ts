@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { appSettings } from '../src/db/schema';
+import { BASE_URL, bearer, useTestApp } from './helpers';
+
+const ctx = useTestApp();
+
+async function signingKey() {
+  const rows = await ctx.built.database.db
+    .select()
+    .from(appSettings)
+    .where(eq(appSettings.key, 'oidc.signing_key'));
+  const jwk = rows[0]!.value as JWK;
+  return { key: await importJWK(jwk, 'RS256'), kid: jwk.kid! };
+}
+
+async function forge(
+  claims: Record<string, unknown>,
+  opts: { iss?: string; aud?: string; exp?: number } = {},
+) {
+  const { key, kid } = await signingKey();
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ preferred_username: 'admin', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+    .setIssuer(opts.iss ?? `${BASE_URL}/idp`)
+    .setAudience(opts.aud ?? `${BASE_URL}/api`)
+    .setIssuedAt(now - 60)
+    .setExpirationTime(opts.exp ?? now + 600)
+    .sign(key);
+}
+
+async function status(token: string) {
+  return (await ctx.inject({ method: 'GET', url: '/api/users', headers: bearer(token) })).statusCode;
+}
+
+describe('token verification', () => {
+  it('accepts a token from the real authorization-code flow', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: bearer(await ctx.token('admin')),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe('admin');
+  });
+
+  it('accepts a correctly forged control token (so the refusals below are meaningful)', async () => {
+    expect(await status(await forge({}))).toBe(200);
+  });
+
+  it('refuses an expired token with a German message', async () => {
+    const token = await forge({}, { exp: Math.floor(Date.now() / 1000) - 120 });
+    const res = await ctx.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', error: expect.stringContaining('abgelaufen') });
+  });
+
+  it('refuses a token from another issuer', async () => {
+    expect(await status(await forge({}, { iss: 'https://evil.example/idp' }))).toBe(401);
+  });
+
+  it('refuses a token for another audience', async () => {
+    expect(await status(await forge({}, { aud: 'https://other.example/api' }))).toBe(401);
+  });
+
+  it('refuses an unsigned token (alg none)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = new UnsecuredJWT({ preferred_username: 'admin' })
+      .setIssuer(`${BASE_URL}/idp`)
+      .setAudience(`${BASE_URL}/api`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .encode();
+    expect(await status(token)).toBe(401);
+  });
+
+  it('refuses a symmetric (HS256) token', async () => {
+    const token = await new SignJWT({ preferred_username: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(`${BASE_URL}/idp`)
+      .setAudience(`${BASE_URL}/api`)
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('a-shared-secret-of-sufficient-length!!'));
+    expect(await status(token)).toBe(401);
+  });
+
+  it('refuses a tampered token', async () => {
+    const real = await ctx.token('leser');
+    const [h, p, s] = real.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    payload.preferred_username = 'admin';
+    const tampered = [h, Buffer.from(JSON.stringify(payload)).toString('base64url'), s].join('.');
+    expect(await status(tampered)).toBe(401);
+  });
+
+  it('refuses garbage and missing tokens', async () => {
+    expect(await status('not-a-jwt')).toBe(401);
+    expect((await ctx.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { authorization: 'Basic YWRtaW46YWRtaW4=' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('Anmeldung erforderlich.');
+  });
+
+  it('refuses a wrong password at the sign-in form', async () => {
+    await expect(
+      (async () => {
+        const { obtainTokens } = await import('../src/idp/token-flow');
+        const { injectHttp } = await import('./helpers');
+        return obtainTokens({
+          http: injectHttp(ctx.built),
+          baseUrl: BASE_URL,
+          username: 'admin',
+          password: 'falsch',
+        });
+      })(),
+    ).rejects.toThrow(/falsch/);
+  });
+
+  it('slows down password guessing: the 11th attempt for one account within a minute gets 429', async () => {
+    const { injectHttp } = await import('./helpers');
+    const http = injectHttp(ctx.built);
+    const auth = await http({
+      method: 'GET',
+      url: '/idp/auth?client_id=gewst-desk-web&response_type=code&scope=openid&code_challenge=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ&code_challenge_method=S256&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback',
+    });
+    const uid = /interaction\/([\w-]+)/.exec(String(auth.headers.location))![1];
+    const cookie = (auth.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await http({
+        method: 'POST',
+        url: `/idp/interaction/${uid}/login`,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=sachbearbeitung&password=raten',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helpers';
+
+const ctx = useTestApp();
+
+const post = async (path: string, payload: unknown, user = 'leser') =>
+  ctx.inject({
+    method: 'POST',
+    url: `/api/calculations/${path}`,
+    headers: bearer(await ctx.token(user)),
+    payload: payload as Record<string, unknown>,
+  });
+
+const textbook = {
+  year: 2024,
+  messbetrag: '4500',
+  schluessel: 'arbeitslohn',
+  rechtsform: 'kapitalgesellschaft',
+  zeilen: [
+    { ags: '07111000', geschaeftsleitung: true, arbeitsloehne: '300000', hebesatz: 410 },
+    { ags: '07211000', arbeitsloehne: '100000', hebesatz: 420 },
+  ],
+};
+
+describe('POST /calculations/messbetrag', () => {
+  it('computes the worked example 1 (natural person, Hebesatz 400)', async () => {
+    const res = await post('messbetrag', {
+      gewerbeertrag: '68250.00',
+      rechtsform: 'einzelunternehmen',
+      hebesatz: 400,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      gewerbeertrag_gerundet: '68200.00',
+      freibetrag: '24500.00',
+      messbetrag: '1529.00',
+      steuer: '6116.00',
+    });
+  });
+
+  it('refuses impossible input with German field messages', async () => {
+    const res = await post('messbetrag', { gewerbeertrag: '1.234,56', rechtsform: 'gmbh', hebesatz: 150 });
+    expect(res.statusCode).toBe(400);
+    const { errors, code } = res.json();
+    expect(code).toBe('VALIDATION_FAILED');
+    expect(errors.gewerbeertrag[0]).toMatch(/Dezimalzahl/);
+    expect(errors.rechtsform).toEqual(['Unbekannte Rechtsform.']);
+    expect(errors.hebesatz[0]).toMatch(/mindestens 200 %/);
+  });
+
+  it('needs read-data', async () => {
+    const res = await post(
+      'messbetrag',
+      { gewerbeertrag: '1000', rechtsform: 'einzelunternehmen' },
+      'ohne-rechte',
+    );
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await ctx.inject({ method: 'POST', url: '/api/calculations/messbetrag', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('POST /calculations/vorauszahlungen', () => {
+  it('gives four instalments moved past weekends (worked examples 5 and 6)', async () => {
+    const res = await post('vorauszahlungen', { year: 2026, letzte_steuer: '2021.60', ags: '05315000' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().quartale).toEqual([
+      { quartal: 1, betrag: '505.00', faellig_am: '2026-02-16' },
+      { quartal: 2, betrag: '505.00', faellig_am: '2026-05-15' },
+      { quartal: 3, betrag: '505.00', faellig_am: '2026-08-17' },
+      { quartal: 4, betrag: '505.00', faellig_am: '2026-11-16' },
+    ]);
+    const none = await post('vorauszahlungen', { year: 2026, letzte_steuer: '199.99', ags: '05315000' });
+    expect(none.json()).toEqual({ quartale: [] });
+  });
+
+  it('refuses a malformed AGS and a negative tax', async () => {
+    const res = await post('vorauszahlungen', { year: 2026, letzte_steuer: '-1', ags: '1234' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['ags', 'letzte_steuer']);
+    const state = await post('vorauszahlungen', { year: 2026, letzte_steuer: '100', ags: '17000000' });
+    expect(state.json().errors.ags).toEqual(['AGS muss mit 01 bis 16 (Bundesland) beginnen.']);
+  });
+});
+
+describe('POST /calculations/abschlusszahlung', () => {
+  it('computes Bekanntgabe, the amount due at once and the rest one month later', async () => {
+    const res = await post('abschlusszahlung', {
+      steuer: '3000.00',
+      vorauszahlungen: [
+        { quartal: 1, betrag: '500.00', faellig_am: '2025-02-17', bezahlt: true },
+        { quartal: 2, betrag: '500.00', faellig_am: '2025-05-15', bezahlt: false },
+      ],
+      aufgabe_zur_post: '2025-06-02',
+      ags: '05315000',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      bekanntgabe: '2025-06-06',
+      soll_vorauszahlungen: '1000.00',
+      angerechnet: '500.00',
+      unterschied: '2500.00',
+      sofort: { betrag: '500.00' },
+      rest: { betrag: '2000.00' },
+      erstattung: '0.00',
+    });
+  });
+
+  it('refuses broken prepayment lines field by field', async () => {
+    const res = await post('abschlusszahlung', {
+      steuer: '100.00',
+      vorauszahlungen: [{ quartal: 5, betrag: '10', faellig_am: '2026-02-30', bezahlt: 'ja' }],
+      aufgabe_zur_post: '2026-03-02',
+      ags: '05315000',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'vorauszahlungen.0.bezahlt',
+      'vorauszahlungen.0.faellig_am',
+      'vorauszahlungen.0.quartal',
+    ]);
+  });
+});
+
+describe('POST /calculations/zerlegung', () => {
+  it('reproduces the textbook example 3', async () => {
+    const res = await post('zerlegung', textbook);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.zeilen.map((z: { anteil: string; steuer: string }) => [z.anteil, z.steuer])).toEqual([
+      ['3375.00', '13837.50'],
+      ['1125.00', '4725.00'],
+    ]);
+    expect(body.summe).toEqual({ anteil: '4500.00', steuer: '18562.50' });
+  });
+
+  it('moves small shares to the Geschäftsleitung (example 4)', async () => {
+    const res = await post('zerlegung', {
+      ...textbook,
+      messbetrag: '1000',
+      zeilen: [
+        { ags: '07111000', geschaeftsleitung: true, arbeitsloehne: '150000' },
+        { ags: '07211000', arbeitsloehne: '346000' },
+        { ags: '05315000', arbeitsloehne: '4000' },
+      ],
+    });
+    const zeilen = res.json().zeilen as { anteil: string; kleinbetrag_umgelegt: boolean }[];
+    expect(zeilen.map((z) => z.anteil)).toEqual(['308.00', '692.00', '0.00']);
+    expect(zeilen[2]?.kleinbetrag_umgelegt).toBe(true);
+  });
+
+  it('answers rule violations found by the domain function with 400 and the field path', async () => {
+    const res = await post('zerlegung', {
+      ...textbook,
+      zeilen: [
+        { ags: '07111000', geschaeftsleitung: true, arbeitsloehne: '300' },
+        { ags: '07211000', arbeitsloehne: '900' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { zeilen: [expect.stringMatching(/keine Arbeitslöhne/)] },
+    });
+
+    const noGl = await post('zerlegung', {
+      ...textbook,
+      zeilen: [{ ags: '07111000', arbeitsloehne: '1000' }],
+    });
+    expect(noGl.statusCode).toBe(400);
+    expect(noGl.json().errors.zeilen[0]).toMatch(/Geschäftsleitung/);
+    expect((await post('zerlegung', {})).statusCode).toBe(400);
+  });
+
+  it('checks AGS against the municipality reference table and takes missing Hebesätze from it', async () => {
+    const { database } = ctx.built;
+    await database.query(
+      `insert into municipalities (ags, name, bundesland, search_key, search_key_alt)
+       values ('07111000', 'Koblenz', 'Rheinland-Pfalz', 'koblenz', 'koblenz'),
+              ('07211000', 'Trier', 'Rheinland-Pfalz', 'trier', 'trier') on conflict do nothing`,
+    );
+    await database.query(
+      `insert into municipality_rates (ags, year, hebesatz, source) values ('07211000', 2024, 425, 'destatis')
+       on conflict (ags, year) do update set hebesatz = 425`,
+    );
+    const unknown = await post('zerlegung', {
+      ...textbook,
+      zeilen: [textbook.zeilen[0], { ags: '07999999', arbeitsloehne: '100000' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({
+      'zeilen.1.ags': ['Der Gemeindeschlüssel 07999999 ist keiner Gemeinde zugeordnet.'],
+    });
+    const vz = await post('vorauszahlungen', { year: 2026, letzte_steuer: '100', ags: '07999999' });
+    expect(vz.statusCode).toBe(400);
+
+    const filled = await post('zerlegung', {
+      ...textbook,
+      zeilen: [textbook.zeilen[0], { ags: '07211000', arbeitsloehne: '100000' }],
+    });
+    expect(filled.statusCode).toBe(200);
+    expect(filled.json().zeilen[1]).toMatchObject({ hebesatz: 425, steuer: '4781.25' });
+
+    // no rate for the EZ: the latest earlier reference rate, with a note
+    await database.query(
+      `insert into municipality_rates (ags, year, hebesatz, source) values ('07211000', 2022, 433, 'import')
+       on conflict (ags, year) do update set hebesatz = 433`,
+    );
+    const older = await post('zerlegung', {
+      ...textbook,
+      year: 2023,
+      zeilen: [textbook.zeilen[0], { ags: '07211000', arbeitsloehne: '100000' }],
+    });
+    expect(older.json().zeilen[1]).toMatchObject({ hebesatz: 433 });
+    expect(older.json().hinweise).toEqual([
+      'Für 1 Gemeinde(n) ist kein Hebesatz für 2023 hinterlegt; verwendet wurde der Hebesatz 2022 der Referenztabelle.',
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simplePdf, waitProcessed } from './documents-support';
+import { bearer, useTestApp } from './helpers';
+
+const importDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-import-'));
+const ctx = useTestApp({ IMPORT_DIR: importDir, JOB_POLL_SECONDS: '0.5' });
+
+describe('watched import folder', () => {
+  it('takes PDFs from IMPORT_DIR/<company_id>/ through the upload path and refuses the rest', async () => {
+    mkdirSync(path.join(importDir, '1'), { recursive: true });
+    writeFileSync(
+      path.join(importDir, '1', 'import.pdf'),
+      await simplePdf(['Stadt Importhausen', 'Schreiben 2024']),
+    );
+    writeFileSync(path.join(importDir, '1', 'notiz.txt'), 'keine PDF');
+    const headers = bearer(await ctx.token('admin'));
+    const deadline = Date.now() + 30_000;
+    let entries: { filename: string; status: string; source: string; document_id: number | null }[] = [];
+    while (entries.length < 2) {
+      if (Date.now() > deadline) throw new Error('Importordner nicht gelesen');
+      await new Promise((r) => setTimeout(r, 500));
+      const res = await ctx.inject({ method: 'GET', url: '/api/uploadAuditTrail?page=1', headers });
+      entries = res.json().data;
+    }
+    const pdf = entries.find((e) => e.filename === 'import.pdf')!;
+    expect(pdf).toMatchObject({ status: 'stored', source: 'import' });
+    expect(entries.find((e) => e.filename === 'notiz.txt')).toMatchObject({
+      status: 'refused',
+      source: 'import',
+    });
+    expect((await waitProcessed(ctx, pdf.document_id!)).status).toBe('zu_pruefen');
+    expect(readdirSync(path.join(importDir, '1', 'imported')).some((f) => f.endsWith('_import.pdf'))).toBe(
+      true,
+    );
+    expect(readdirSync(path.join(importDir, '1', 'failed')).some((f) => f.endsWith('_notiz.txt.txt'))).toBe(
+      true,
+    );
+    expect(existsSync(path.join(importDir, '1', 'import.pdf'))).toBe(false);
+  });
+});

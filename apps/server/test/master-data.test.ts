@@ -1,0 +1,575 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helpers';
+import { multipart } from './municipalities.test';
+
+const ctx = useTestApp();
+const COMPANY = 1;
+const valid = {
+  ags: '09162000',
+  designation: 'Niederlassung München',
+  street: 'Marienplatz 1',
+  zip: '80331',
+  city: 'München',
+  steuernummer: '143/201/40012',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  bank_name: 'Stadtkasse München',
+  creditor_number: 'K-4711',
+  cost_center: '1000',
+  valid_from: '2020-01-01',
+  valid_to: null,
+  geschaeftsleitung: false,
+  remarks: 'Test',
+  references: [{ kind: 'kassenzeichen', value: 'KZ-1' }],
+  wages: [{ year: 2023, employees: 12, wages: '480000.50' }],
+};
+
+async function admin() {
+  return bearer(await ctx.token('admin'));
+}
+async function create(body: Record<string, unknown>, company = COMPANY) {
+  return ctx.inject({
+    method: 'POST',
+    url: `/api/companies/${company}/masterData`,
+    headers: await admin(),
+    payload: body,
+  });
+}
+
+describe('master data CRUD', () => {
+  it('creates, reads, lists, updates and deletes an establishment, each change audited', async () => {
+    const created = await create(valid);
+    expect(created.statusCode).toBe(201);
+    const md = created.json();
+    expect(md).toMatchObject({
+      municipality_name: 'München, Landeshauptstadt',
+      bundesland: 'Bayern',
+      iban: 'DE89370400440532013000',
+      active: true,
+      references: [{ kind: 'kassenzeichen', value: 'KZ-1' }],
+      wages: [{ year: 2023, employees: 12, wages: '480000.50' }],
+      rates: [{ year: 2021, hebesatz: 490, source: 'reference', reference_hebesatz: 490 }],
+    });
+    const h = bearer(await ctx.token('leser'));
+    expect((await ctx.inject({ method: 'GET', url: `/api/masterData/${md.id}`, headers: h })).json().id).toBe(
+      md.id,
+    );
+    const list = await ctx.inject({
+      method: 'GET',
+      url: `/api/companies/${COMPANY}/masterData?search=KZ-1&active=true&bundesland=Bayern`,
+      headers: h,
+    });
+    expect(list.json()).toMatchObject({
+      data: [{ id: md.id, ags: '09162000', kassenzeichen: ['KZ-1'], hebesatz: 490, hebesatz_year: 2021 }],
+      meta: { page: 1, total: 1, last_page: 1 },
+    });
+    const updated = await ctx.inject({
+      method: 'PUT',
+      url: `/api/masterData/${md.id}`,
+      headers: await admin(),
+      payload: { ...valid, designation: 'NL München-Mitte', valid_to: '2020-12-31', references: [] },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ designation: 'NL München-Mitte', active: false, references: [] });
+    const inactive = await ctx.inject({
+      method: 'GET',
+      url: `/api/companies/${COMPANY}/masterData?active=false&orderBy=municipality&orderDirection=desc`,
+      headers: h,
+    });
+    expect(inactive.json().data.map((d: { id: number }) => d.id)).toContain(md.id);
+    for (const [orderBy, key] of [
+      ['designation', 'designation'],
+      ['municipality', 'municipality_name'],
+      ['ags', 'ags'],
+    ] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const sorted = await ctx.inject({
+          method: 'GET',
+          url: `/api/companies/${COMPANY}/masterData?orderBy=${orderBy}&orderDirection=${dir}&per_page=10&page=2`,
+          headers: h,
+        });
+        const values = (sorted.json().data as Record<string, string>[]).map((d) => d[key]!);
+        const expected = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(values).toEqual(dir === 'asc' ? expected : expected.reverse());
+      }
+    }
+    const del = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/masterData/${md.id}`,
+      headers: await admin(),
+    });
+    expect(del.statusCode).toBe(204);
+    expect(
+      (await ctx.inject({ method: 'GET', url: `/api/masterData/${md.id}`, headers: h })).statusCode,
+    ).toBe(404);
+    const logs = await ctx.inject({
+      method: 'GET',
+      url: '/api/logs?entity=master_data&per_page=50',
+      headers: await admin(),
+    });
+    const actions = (logs.json().data as { action: string; entity_id: string }[])
+      .filter((e) => e.entity_id === String(md.id))
+      .map((e) => e.action)
+      .sort();
+    expect(actions).toEqual(['create', 'delete', 'update']);
+  });
+
+  it('refuses changes without change-masterdata, allows them for Sachbearbeitung', async () => {
+    const leser = bearer(await ctx.token('leser'));
+    const res = await ctx.inject({
+      method: 'POST',
+      url: `/api/companies/${COMPANY}/masterData`,
+      headers: leser,
+      payload: valid,
+    });
+    expect(res.statusCode).toBe(403);
+    const none = bearer(await ctx.token('ohne-rechte'));
+    expect(
+      (await ctx.inject({ method: 'GET', url: `/api/companies/${COMPANY}/masterData`, headers: none }))
+        .statusCode,
+    ).toBe(403);
+    const sb = bearer(await ctx.token('sachbearbeitung'));
+    const ok = await ctx.inject({
+      method: 'POST',
+      url: `/api/companies/${COMPANY}/masterData`,
+      headers: sb,
+      payload: { ags: '11000000', designation: 'Berlin Büro' },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(
+      (await ctx.inject({ method: 'DELETE', url: `/api/masterData/${ok.json().id}`, headers: leser }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it.each([
+    ['ags', '1234', '8 Ziffern'],
+    ['ags', '09999999', 'Unbekannter Gemeindeschlüssel'],
+    ['designation', '', 'Bezeichnung'],
+    ['designation', 'x'.repeat(201), 'höchstens 200'],
+    ['street', 'x'.repeat(201), 'Straße'],
+    ['zip', '8033', 'PLZ'],
+    ['city', 'x'.repeat(201), 'Ort'],
+    ['steuernummer', 'x'.repeat(41), 'Steuernummer'],
+    ['iban', 'DE89370400440532013001', 'IBAN ist ungültig'],
+    ['bic', 'XYZ', 'BIC ist ungültig'],
+    ['bank_name', 'x'.repeat(201), 'Bank'],
+    ['creditor_number', 'x'.repeat(41), 'Kreditorennummer'],
+    ['cost_center', 'x'.repeat(41), 'Kostenstelle'],
+    ['valid_from', '2024-02-30', 'Kein gültiges Datum'],
+    ['valid_to', '2019-12-31', 'nicht vor „Gültig ab“'],
+    ['geschaeftsleitung', 'ja', 'ja oder nein'],
+    ['remarks', 'x'.repeat(2001), 'Bemerkung'],
+    ['references', [{ kind: 'foo', value: '1' }], 'Art des Zeichens'],
+    ['references', [{ kind: 'kassenzeichen', value: '' }], 'Bitte das Zeichen'],
+    ['wages', [{ year: 2023, employees: -1, wages: '1' }], 'nicht negativ'],
+    ['wages', [{ year: 2023, employees: 1, wages: '12,345' }], 'Lohnsumme'],
+    ['wages', [{ year: 1800, employees: 1, wages: '1' }], 'ab 1990'],
+    ['rates', [{ year: 2024, hebesatz: 150 }], 'mindestens 200'],
+    ['rates', [{ year: 2021, hebesatz: 500 }], 'begründen'],
+  ])('validates %s = %j with a German message', async (field, value, message) => {
+    const res = await create({ ...valid, references: [], [field]: value });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { code: string; errors: Record<string, string[]> };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const messages = Object.entries(body.errors).filter(([k]) => k === field || k.startsWith(`${field}.`));
+    expect(messages.flatMap(([, m]) => m).join(' ')).toContain(message);
+  });
+
+  it('keeps one Geschäftsleitung per company at a time and Kassenzeichen unique per municipality', async () => {
+    const company = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: await admin(),
+        payload: { name: 'GL-Test GmbH', main_color: '#123456' },
+      })
+    ).json().id as number;
+    const gl = await create({ ags: '02000000', designation: 'Zentrale', geschaeftsleitung: true }, company);
+    expect(gl.statusCode).toBe(201);
+    const second = await create(
+      { ags: '11000000', designation: 'Zweite Zentrale', geschaeftsleitung: true },
+      company,
+    );
+    expect(second.statusCode).toBe(400);
+    expect(second.json().errors.geschaeftsleitung[0]).toContain('„Zentrale“');
+    const later = await create(
+      { ags: '11000000', designation: 'Neue Zentrale', geschaeftsleitung: true, valid_from: '2090-01-01' },
+      company,
+    );
+    expect(later.statusCode).toBe(400);
+    const a = await create(
+      { ags: '05315000', designation: 'Köln A', references: [{ kind: 'kassenzeichen', value: 'K-77' }] },
+      2,
+    );
+    expect(a.statusCode).toBe(201);
+    const b = await create(
+      { ags: '05315000', designation: 'Köln B', references: [{ kind: 'kassenzeichen', value: 'K-77' }] },
+      2,
+    );
+    expect(b.statusCode).toBe(400);
+    expect(b.json().errors['references.0.value'][0]).toContain('bereits bei „Köln A“');
+  });
+
+  it('refuses to delete an establishment that other data references (409), and 404 for unknown ids', async () => {
+    const md = (await create({ ags: '08111000', designation: 'Stuttgart' })).json();
+    // A stand-in for payments/documents; even ON DELETE SET NULL must not unlink silently.
+    await ctx.built.database.query(
+      'create table test_payments (id serial primary key, master_data_id integer references master_data(id) on delete set null)',
+    );
+    await ctx.built.database.query('insert into test_payments (master_data_id) values ($1)', [md.id]);
+    const res = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/masterData/${md.id}`,
+      headers: await admin(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'MASTER_DATA_IN_USE',
+      error: expect.stringContaining('verweisen'),
+    });
+    expect(
+      (await ctx.inject({ method: 'GET', url: `/api/masterData/${md.id}`, headers: await admin() }))
+        .statusCode,
+    ).toBe(200);
+    await ctx.built.database.query('drop table test_payments');
+    // a RESTRICT foreign key from a known table is named in German (until the real table exists)
+    const [exists] = await ctx.built.database.query<{ e: boolean }>(
+      "select to_regclass('payment_lines') is not null as e",
+    );
+    if (!exists?.e) {
+      await ctx.built.database.query(
+        'create table payment_lines (id serial primary key, master_data_id integer references master_data(id) on delete restrict)',
+      );
+      await ctx.built.database.query('insert into payment_lines (master_data_id) values ($1)', [md.id]);
+      const refused = await ctx.inject({
+        method: 'DELETE',
+        url: `/api/masterData/${md.id}`,
+        headers: await admin(),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toContain('Zahlungsdaten');
+      await ctx.built.database.query('drop table payment_lines');
+    }
+    expect(
+      (await ctx.inject({ method: 'DELETE', url: `/api/masterData/${md.id}`, headers: await admin() }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await ctx.inject({ method: 'DELETE', url: '/api/masterData/999999', headers: await admin() }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.inject({ method: 'GET', url: '/api/companies/999/masterData', headers: await admin() }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('Hebesatz history and conflicts', () => {
+  it('sets a rate per year with a note, lists conflicts against the reference and between establishments', async () => {
+    const h = await admin();
+    const a = (await create({ ags: '06412000', designation: 'Frankfurt Nord' }, 3)).json();
+    const b = (await create({ ags: '06412000', designation: 'Frankfurt Süd' }, 3)).json();
+    const noNote = await ctx.inject({
+      method: 'PUT',
+      url: `/api/masterData/${a.id}/rates/2021`,
+      headers: h,
+      payload: { hebesatz: 470 },
+    });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors.note[0]).toContain('Referenzwert 460');
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: `/api/masterData/${a.id}/rates/2021`,
+      headers: h,
+      payload: { hebesatz: 470, note: 'laut Bescheid' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()[0]).toMatchObject({
+      year: 2021,
+      hebesatz: 470,
+      source: 'manual',
+      reference_hebesatz: 460,
+    });
+    const future = await ctx.inject({
+      method: 'PUT',
+      url: `/api/masterData/${b.id}/rates/2025`,
+      headers: h,
+      payload: { hebesatz: 480 },
+    });
+    expect(future.statusCode).toBe(200);
+
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/companies/3/masterData/conflictingMunicipalityRates',
+      headers: h,
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = new Set([a.id, b.id]);
+    const rows = (res.json().data as { master_data_id: number }[]).filter((r) =>
+      mine.has(r.master_data_id),
+    ) as {
+      master_data_id: number;
+      kind: string;
+      year: number;
+      difference: number;
+      other_master_data_id: number | null;
+    }[];
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        master_data_id: a.id,
+        kind: 'reference',
+        year: 2021,
+        hebesatz: 470,
+        other_hebesatz: 460,
+        difference: 10,
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        master_data_id: a.id,
+        kind: 'group',
+        year: 2021,
+        other_master_data_id: b.id,
+        difference: 10,
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        master_data_id: b.id,
+        kind: 'group',
+        year: 2021,
+        other_master_data_id: a.id,
+        difference: -10,
+      }),
+    );
+    // 2025 has no reference rate and only one establishment with a value: no conflict.
+    expect(rows.filter((r) => r.year === 2025)).toEqual([]);
+    expect(res.json().meta.total).toBeGreaterThanOrEqual(rows.length);
+
+    const reset = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/masterData/${a.id}/rates/2021`,
+      headers: h,
+    });
+    expect(reset.json().find((r: { year: number }) => r.year === 2021)).toMatchObject({
+      hebesatz: 460,
+      source: 'reference',
+    });
+    const after = await ctx.inject({
+      method: 'GET',
+      url: '/api/companies/3/masterData/conflictingMunicipalityRates?page=1',
+      headers: h,
+    });
+    expect(after.json().data.filter((r: { master_data_id: number }) => mine.has(r.master_data_id))).toEqual(
+      [],
+    );
+    const bad = await ctx.inject({
+      method: 'GET',
+      url: '/api/companies/3/masterData/conflictingMunicipalityRates?page=0',
+      headers: h,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+async function exportFile(company: number) {
+  const res = await ctx.inject({
+    method: 'POST',
+    url: `/api/companies/${company}/masterdata/export`,
+    headers: await admin(),
+  });
+  expect(res.statusCode).toBe(200);
+  return res;
+}
+async function upload(company: number, step: 'preview' | 'commit', buffer: Buffer, name = 'stammdaten.xlsx') {
+  const form = multipart({}, name, buffer);
+  return ctx.inject({
+    method: 'POST',
+    url: `/api/companies/${company}/masterdata/import/${step}`,
+    headers: { ...(await admin()), ...form.headers },
+    payload: form.body,
+  });
+}
+
+describe('Excel export and import', () => {
+  it('exports typed cells with a frozen header, autofilter and an RFC 5987 file name', async () => {
+    await create(
+      {
+        ...valid,
+        designation: 'Export Test',
+        references: [
+          { kind: 'kassenzeichen', value: '0042' },
+          { kind: 'buchungszeichen', value: 'B-9' },
+        ],
+      },
+      2,
+    );
+    const res = await exportFile(2);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="\d{4}-\d{2}-\d{2}-\d{2}:\d{2}-Stammdaten-Export-Sudhang Logistik GmbH & Co. KG.xlsx"; filename\*=UTF-8''\d{4}-\d{2}-\d{2}-\d{2}%3A\d{2}-Stammdaten-Export-S%C3%BCdhang%20Logistik/,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'ID',
+        'AGS',
+        'Gemeinde',
+        'Bezeichnung',
+        'IBAN',
+        'Gültig ab',
+        'Hebesatz 2021',
+        'Löhne 2023',
+      ]),
+    );
+    const col = (h: string) => headers.indexOf(h) + 1;
+    const row = [...Array(sheet.rowCount).keys()]
+      .map((i) => sheet.getRow(i + 1))
+      .find((r) => r.getCell(col('Bezeichnung')).value === 'Export Test')!;
+    expect(typeof row.getCell(col('ID')).value).toBe('number');
+    expect(row.getCell(col('AGS')).value).toBe('09162000');
+    expect(row.getCell(col('Gültig ab')).value).toEqual(new Date('2020-01-01T00:00:00Z'));
+    expect(row.getCell(col('Hebesatz 2021')).value).toBe(490);
+    expect(row.getCell(col('Löhne 2023')).value).toBe(480000.5);
+    expect(row.getCell(col('Arbeitnehmer 2023')).value).toBe(12);
+    expect(row.getCell(col('Kassenzeichen')).value).toBe('0042');
+    expect(row.getCell(col('Weitere Zeichen')).value).toBe('Buchungszeichen: B-9');
+    expect(row.getCell(col('Geschäftsleitung')).value).toBe('Nein');
+  });
+
+  it('round trip: re-importing an unchanged export changes nothing', async () => {
+    const file = (await exportFile(2)).rawPayload;
+    const preview = await upload(2, 'preview', file);
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json();
+    expect(body.summary.error).toBe(0);
+    expect(body.summary.create + body.summary.update).toBe(0);
+    expect(body.summary.unchanged).toBeGreaterThan(0);
+    const commit = await upload(2, 'commit', file);
+    expect(commit.json()).toMatchObject({ committed: true, summary: { create: 0, update: 0 } });
+  });
+
+  it('previews changes and new rows, then commits them in one go', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportFile(2)).rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const col = (h: string) => headers.indexOf(h) + 1;
+    const target = [...Array(sheet.rowCount).keys()]
+      .map((i) => sheet.getRow(i + 1))
+      .find((r) => r.getCell(col('Bezeichnung')).value === 'Export Test')!;
+    target.getCell(col('Hebesatz 2021')).value = 495;
+    target.getCell(col('Ort')).value = 'München-Altstadt';
+    const added = sheet.addRow([]);
+    added.getCell(col('AGS')).value = '01001000';
+    added.getCell(col('Bezeichnung')).value = 'Flensburg neu';
+    added.getCell(col('Hebesatz 2021')).value = 410;
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    const preview = (await upload(2, 'preview', buffer)).json();
+    expect(preview.summary).toMatchObject({ create: 1, update: 1, error: 0 });
+    const upd = preview.rows.find((r: { action: string }) => r.action === 'update');
+    expect(upd.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'Ort', before: 'München', after: 'München-Altstadt' },
+        { field: 'Hebesatz 2021', before: '490', after: '495' },
+      ]),
+    );
+    const commit = await upload(2, 'commit', buffer);
+    expect(commit.statusCode).toBe(200);
+    const md = await ctx.inject({
+      method: 'GET',
+      url: `/api/masterData/${upd.master_data_id}`,
+      headers: await admin(),
+    });
+    expect(md.json()).toMatchObject({
+      city: 'München-Altstadt',
+      rates: [{ year: 2021, hebesatz: 495, source: 'import' }],
+    });
+    const created = preview.rows.find((r: { action: string }) => r.action === 'create');
+    expect(created.changes.some((c: { field: string }) => c.field.startsWith('Hebesatz'))).toBe(false);
+  });
+
+  it('lists exactly the 3 bad rows with reasons and refuses the commit', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await exportFile(2)).rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const col = (h: string) => headers.indexOf(h) + 1;
+    const add = (values: Record<string, unknown>) => {
+      const row = sheet.addRow([]);
+      for (const [h, v] of Object.entries(values)) row.getCell(col(h)).value = v as ExcelJS.CellValue;
+      return row.number;
+    };
+    const unknownAgs = add({ AGS: '09999999', Bezeichnung: 'Nirgendwo' });
+    const badIban = add({ AGS: '11000000', Bezeichnung: 'Berlin 2', IBAN: 'DE00123' });
+    const missing = add({ AGS: '11000000', Bezeichnung: '' });
+    add({ AGS: '14612000', Bezeichnung: 'Dresden ok' });
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    const preview = (await upload(2, 'preview', buffer)).json();
+    const errors = preview.rows.filter((r: { action: string }) => r.action === 'error');
+    expect(errors.map((r: { row: number }) => r.row)).toEqual([unknownAgs, badIban, missing]);
+    expect(errors[0].errors[0]).toMatchObject({
+      column: 'AGS',
+      message: expect.stringContaining('Unbekannter Gemeindeschlüssel'),
+    });
+    expect(errors[1].errors[0]).toMatchObject({
+      column: 'IBAN',
+      message: expect.stringContaining('IBAN ist ungültig'),
+    });
+    expect(errors[2].errors[0]).toMatchObject({
+      column: 'Bezeichnung',
+      message: expect.stringContaining('Bezeichnung'),
+    });
+    const before = (
+      await ctx.inject({ method: 'GET', url: '/api/companies/2/masterData', headers: await admin() })
+    ).json().meta.total;
+    const commit = await upload(2, 'commit', buffer);
+    expect(commit.statusCode).toBe(422);
+    expect(commit.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', preview: { summary: { error: 3 } } });
+    const after = (
+      await ctx.inject({ method: 'GET', url: '/api/companies/2/masterData', headers: await admin() })
+    ).json().meta.total;
+    expect(after).toBe(before);
+  });
+
+  it('reports a duplicate Kassenzeichen within the file and refuses non-xlsx uploads with 415', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('S');
+    sheet.addRow(['ID', 'AGS', 'Bezeichnung', 'Kassenzeichen']);
+    sheet.addRow([null, '05315000', 'Köln X', 'DUP-1']);
+    sheet.addRow([null, '05315000', 'Köln Y', 'DUP-1']);
+    const preview = (await upload(2, 'preview', Buffer.from(await wb.xlsx.writeBuffer()))).json();
+    expect(preview.rows[1].errors[0].message).toContain('auch in Zeile 2');
+    const csv = await upload(2, 'preview', Buffer.from('AGS;Bezeichnung\n'), 'x.csv');
+    expect(csv.statusCode).toBe(415);
+    const none = await ctx.inject({
+      method: 'POST',
+      url: '/api/companies/2/masterdata/import/preview',
+      headers: await admin(),
+    });
+    expect(none.statusCode).toBe(415);
+  });
+});
+
+describe('demo data', () => {
+  it('gives each demo company 20–60 establishments in real municipalities, exactly one with Geschäftsleitung', async () => {
+    const rows = await ctx.built.database.query<{ company_id: number; n: number; gl: number }>(
+      `select company_id, count(*)::int as n, count(*) filter (where geschaeftsleitung and designation = 'Hauptverwaltung')::int as gl
+       from master_data where designation = 'Hauptverwaltung' or designation ~ '^(Niederlassung|Lager|Filiale|Büro|Werk|Depot) [0-9]+$'
+       group by company_id order by company_id`,
+    );
+    expect(rows.map((r) => r.company_id)).toEqual([1, 2, 3]);
+    for (const r of rows) {
+      expect(r.n).toBeGreaterThanOrEqual(20);
+      expect(r.n).toBeLessThanOrEqual(60);
+      expect(r.gl).toBe(1);
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helpers';
+
+const ctx = useTestApp();
+
+describe('users and roles', () => {
+  it('returns the current user with roles and the de-duplicated permission union', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: bearer(await ctx.token('sachbearbeitung')),
+    });
+    expect(res.statusCode).toBe(200);
+    const user = res.json();
+    expect(user.username).toBe('sachbearbeitung');
+    expect(user.roles.map((r: { name: string }) => r.name)).toEqual(['Sachbearbeitung']);
+    expect(user.permissions).toEqual(['read-data', 'read-all-data', 'add-payment-data', 'change-masterdata']);
+  });
+
+  it('unions permissions of several roles without duplicates and applies changes at once', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const users = (await ctx.inject({ method: 'GET', url: '/api/users/getAll', headers: admin })).json() as {
+      id: number;
+      username: string;
+    }[];
+    const roles = (await ctx.inject({ method: 'GET', url: '/api/roles', headers: admin })).json() as {
+      id: number;
+      name: string;
+    }[];
+    const leser = users.find((u) => u.username === 'leser')!;
+    const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
+
+    const assigned = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${leser.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [roleId('Lesen'), roleId('Freigabe'), roleId('Lesen')] },
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(
+      assigned
+        .json()
+        .roles.map((r: { name: string }) => r.name)
+        .sort(),
+    ).toEqual(['Freigabe', 'Lesen']);
+
+    const leserToken = bearer(await ctx.token('leser'));
+    const me = (await ctx.inject({ method: 'GET', url: '/api/users', headers: leserToken })).json();
+    expect(me.permissions).toEqual([
+      'read-data',
+      'read-all-data',
+      'close-bi-sessions-generate-reports',
+      'approve-bi-sessions',
+    ]);
+
+    // Removing every role takes effect on the next request with the same token.
+    await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${leser.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [] },
+    });
+    const after = (await ctx.inject({ method: 'GET', url: '/api/users', headers: leserToken })).json();
+    expect(after.permissions).toEqual([]);
+    expect((await ctx.inject({ method: 'GET', url: '/api/companies', headers: leserToken })).statusCode).toBe(
+      403,
+    );
+
+    const unknown = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${leser.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [9999] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.role_ids[0]).toMatch(/Unbekannte Rolle/);
+
+    const logs = (await ctx.inject({ method: 'GET', url: '/api/logs?entity=user', headers: admin })).json();
+    expect(
+      logs.data.some(
+        (e: { action: string; after: { roles: string[] } }) =>
+          e.action === 'assign-roles' && e.after.roles.length === 0,
+      ),
+    ).toBe(true);
+  });
+
+  it('creates, renames and deletes roles with validation and duplicate refusal', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: admin,
+      payload: {
+        name: 'Prüfung',
+        description: 'Betriebsprüfer',
+        permissions: ['read-data', 'read-data', 'read-all-data'],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().permissions.map((p: { name: string }) => p.name)).toEqual([
+      'read-data',
+      'read-all-data',
+    ]);
+    const id = created.json().id;
+
+    const dup = await ctx.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: admin,
+      payload: { name: 'Prüfung', permissions: [] },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error).toContain('gibt es bereits');
+
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: admin,
+      payload: { name: ' ', permissions: ['fly'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.name[0]).toBe('Bitte einen Rollennamen angeben.');
+    expect(bad.json().errors['permissions.0'][0]).toBe('Unbekanntes Recht.');
+
+    const renamed = await ctx.inject({
+      method: 'PUT',
+      url: `/api/roles/${id}`,
+      headers: admin,
+      payload: { name: 'Revision', permissions: ['read-data'] },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: 'Revision',
+      description: null,
+      permissions: [{ name: 'read-data', label: 'Daten lesen' }],
+    });
+
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/roles/${id}`, headers: admin })).statusCode).toBe(
+      204,
+    );
+    expect((await ctx.inject({ method: 'DELETE', url: `/api/roles/${id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists all permissions with German labels', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/permissions',
+      headers: bearer(await ctx.token('admin')),
+    });
+    expect(res.json()).toHaveLength(10);
+    expect(res.json()[0]).toMatchObject({ name: 'read-data', label: 'Daten lesen' });
+  });
+
+  it('records sign-out and names the end-session address', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: bearer(await ctx.token('freigabe')),
+    });
+    expect(res.json()).toEqual({ end_session_url: 'http://localhost:3000/idp/session/end' });
+  });
+
+  it('filters the audit log by user and date and pages it', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const today = new Date().toISOString().slice(0, 10);
+    const all = (
+      await ctx.inject({
+        method: 'GET',
+        url: `/api/logs?from=${today}&to=${today}&per_page=2`,
+        headers: admin,
+      })
+    ).json();
+    expect(all.meta).toMatchObject({ page: 1, per_page: 2 });
+    expect(all.meta.total).toBeGreaterThan(2);
+    expect(all.data).toHaveLength(2);
+    const none = (await ctx.inject({ method: 'GET', url: '/api/logs?to=2000-01-01', headers: admin })).json();
+    expect(none.meta.total).toBe(0);
+    const bad = await ctx.inject({
+      method: 'GET',
+      url: '/api/logs?from=21.11.2026&per_page=1000',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page']);
+  });
+});
+
+describe('first sign-in without demo data', () => {
+  const fresh = useTestApp({ DEMO_DATA: 'never', ADMIN_USERNAMES: 'leser' });
+
+  it('creates users on first sign-in; named administrators get the Administration role', async () => {
+    const leser = (
+      await fresh.inject({ method: 'GET', url: '/api/users', headers: bearer(await fresh.token('leser')) })
+    ).json();
+    expect(leser.roles.map((r: { name: string }) => r.name)).toEqual(['Administration']);
+    const other = (
+      await fresh.inject({ method: 'GET', url: '/api/users', headers: bearer(await fresh.token('freigabe')) })
+    ).json();
+    expect(other).toMatchObject({
+      username: 'freigabe',
+      name: 'Frieda Freigabe',
+      roles: [],
+      permissions: [],
+    });
+    const companies = await fresh.inject({
+      method: 'GET',
+      url: '/api/companies',
+      headers: bearer(await fresh.token('leser')),
+    });
+    expect(companies.json()).toEqual([]);
+  });
+});

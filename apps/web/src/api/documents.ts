@@ -1,0 +1,127 @@
+import type {
+  DocumentDetail,
+  DocumentList,
+  DocumentListQuery,
+  DocumentLock,
+  DocumentStats,
+  DocumentUpdate,
+  ExtractionQuery,
+  ExtractionText,
+} from '@gewst/domain';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { ApiError } from './errors';
+import type { QueryParams } from './url';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  list: (params: QueryParams) => ['documents', 'list', params] as const,
+  stats: (companyId: number) => ['documents', 'stats', companyId] as const,
+  detail: (id: number) => ['documents', 'detail', id] as const,
+  file: (path: string) => ['documents', 'file', path] as const,
+};
+
+/** Statuses that are still moving on the server: lists and details poll while they show one. */
+export const PROCESSING_STATUSES = ['neu', 'in_verarbeitung'] as const;
+const isProcessing = (status: string) => (PROCESSING_STATUSES as readonly string[]).includes(status);
+const POLL_MS = 2_000;
+
+export const documentListQuery = (params: DocumentListQuery) =>
+  queryOptions({
+    queryKey: documentKeys.list(params as QueryParams),
+    queryFn: ({ signal }) => api.get<DocumentList>('documents', params as QueryParams, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((d) => isProcessing(d.status)) ? POLL_MS : false,
+  });
+
+export const documentStatsQuery = (companyId: number) =>
+  queryOptions({
+    queryKey: documentKeys.stats(companyId),
+    queryFn: ({ signal }) => api.get<DocumentStats>('documents/stats', { company_id: companyId }, { signal }),
+    refetchInterval: (query) =>
+      (query.state.data?.by_status.neu ?? 0) + (query.state.data?.by_status.in_verarbeitung ?? 0) > 0
+        ? POLL_MS
+        : false,
+  });
+
+export const documentQuery = (id: number) =>
+  queryOptions({
+    queryKey: documentKeys.detail(id),
+    queryFn: ({ signal }) => api.get<DocumentDetail>(`documents/${id}`, undefined, { signal }),
+    refetchInterval: (query) => (query.state.data && isProcessing(query.state.data.status) ? POLL_MS : false),
+  });
+
+/**
+ * The API hands out download addresses with the API prefix ("/api/documents/getFile?path=…");
+ * the client adds its own base, so the prefix is cut off here.
+ */
+export function apiRelative(address: string): string {
+  return address.replace(/^(https?:\/\/[^/]+)?\/api\//, '');
+}
+
+export const documentFileQuery = (address: string) =>
+  queryOptions({
+    queryKey: documentKeys.file(address),
+    queryFn: async ({ signal }) => {
+      const blob = await api.get<Blob>(apiRelative(address), undefined, { signal, responseType: 'blob' });
+      return new Uint8Array(await blob.arrayBuffer());
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+
+export const extractText = (query: ExtractionQuery, signal?: AbortSignal) =>
+  api.get<ExtractionText>('extractions/api', query as unknown as QueryParams, { signal });
+
+/** Keeps (or takes) the lock; a 423 means another user holds it: its lock is returned then. */
+export async function keepLocking(id: number): Promise<DocumentLock> {
+  try {
+    return await api.post<DocumentLock>(`documents/${id}/keepLocking`);
+  } catch (error) {
+    const lock = lockFromError(error);
+    if (lock) return lock;
+    throw error;
+  }
+}
+
+export const releaseLock = (id: number) => api.post<DocumentLock>(`documents/${id}/releaseLock`);
+
+/** The lock in a 423 answer ({ error, code: 'DOCUMENT_LOCKED', lock }), if this is one. */
+export function lockFromError(error: unknown): DocumentLock | null {
+  if (!(error instanceof ApiError) || error.status !== 423) return null;
+  const body = error.body as { lock?: DocumentLock } | null;
+  return body?.lock ?? { locked_by: null, expires_at: null, mine: false };
+}
+
+function useDocumentMutation<V>(mutationFn: (vars: V) => Promise<DocumentDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (doc) => {
+      client.setQueryData(documentKeys.detail(doc.id), doc);
+      void client.invalidateQueries({ queryKey: ['documents', 'list'] });
+      void client.invalidateQueries({ queryKey: ['documents', 'stats'] });
+    },
+  });
+}
+
+export const useUpdateDocument = (id: number) =>
+  useDocumentMutation((update: DocumentUpdate) => api.put<DocumentDetail>(`documents/${id}`, update));
+
+export const useConfirmDocument = (id: number) =>
+  useDocumentMutation(() => api.post<DocumentDetail>(`documents/${id}/confirm`));
+
+export const useReprocessDocument = (id: number) =>
+  useDocumentMutation(() => api.post<DocumentDetail>(`documents/${id}/reprocess`));
+
+export const useDeleteDocument = (id: number) =>
+  useDocumentMutation(() => api.delete<DocumentDetail>(`documents/${id}`));
+
+/** Uploads the annotated PDF as a new version; the original stays. */
+export const useSaveVersion = (id: number) =>
+  useDocumentMutation((pdf: Uint8Array) => {
+    const form = new FormData();
+    form.append('file', new Blob([pdf as BlobPart], { type: 'application/pdf' }), 'annotiert.pdf');
+    return api.post<DocumentDetail>(`documents/${id}/versions`, form);
+  });

@@ -1,0 +1,127 @@
+import type {
+  ImportPreview,
+  MasterData,
+  MasterDataInput,
+  MasterDataListItem,
+  MasterDataRate,
+  Municipality,
+  PageMeta,
+  RateConflict,
+} from '@gewst/domain';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import type { QueryParams } from './url';
+
+export const masterDataKeys = {
+  all: ['master-data'] as const,
+  list: (companyId: number, params: QueryParams) => ['master-data', 'list', companyId, params] as const,
+  detail: (id: number) => ['master-data', 'detail', id] as const,
+  conflicts: (companyId: number, page: number) => ['master-data', 'conflicts', companyId, page] as const,
+  municipalities: (search: string) => ['municipalities', 'search', search] as const,
+};
+
+export const masterDataListQuery = (companyId: number, params: QueryParams) =>
+  queryOptions({
+    queryKey: masterDataKeys.list(companyId, params),
+    queryFn: () =>
+      api.get<{ data: MasterDataListItem[]; meta: PageMeta }>(`companies/${companyId}/masterData`, params),
+    placeholderData: keepPreviousData,
+  });
+
+export const masterDataQuery = (id: number) =>
+  queryOptions({
+    queryKey: masterDataKeys.detail(id),
+    queryFn: () => api.get<MasterData>(`masterData/${id}`),
+  });
+
+export const conflictsQuery = (companyId: number, page: number) =>
+  queryOptions({
+    queryKey: masterDataKeys.conflicts(companyId, page),
+    queryFn: () =>
+      api.get<{ data: RateConflict[]; meta: PageMeta }>(
+        `companies/${companyId}/masterData/conflictingMunicipalityRates`,
+        { page },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const municipalitySearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: masterDataKeys.municipalities(search),
+    queryFn: ({ signal }) => api.get<Municipality[]>('municipalities', { search, limit: 20 }, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSaveMasterData() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      companyId,
+      input,
+    }: {
+      id: number | null;
+      companyId: number;
+      input: MasterDataInput;
+    }) =>
+      id == null
+        ? api.post<MasterData>(`companies/${companyId}/masterData`, input)
+        : api.put<MasterData>(`masterData/${id}`, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+  });
+}
+
+export function useDeleteMasterData() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`masterData/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+  });
+}
+
+export function useSetRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      year,
+      hebesatz,
+      note,
+    }: {
+      id: number;
+      year: number;
+      hebesatz: number;
+      note: string;
+    }) => api.put<MasterDataRate[]>(`masterData/${id}/rates/${year}`, { hebesatz, note }),
+    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+  });
+}
+
+export function useResetRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, year }: { id: number; year: number }) =>
+      api.delete<MasterDataRate[]>(`masterData/${id}/rates/${year}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+  });
+}
+
+export const exportMasterData = (companyId: number) =>
+  api.post<Blob>(`companies/${companyId}/masterdata/export`, undefined, { responseType: 'blob' });
+
+export function useImportMasterData() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ companyId, file, commit }: { companyId: number; file: File; commit: boolean }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<ImportPreview>(
+        `companies/${companyId}/masterdata/import/${commit ? 'commit' : 'preview'}`,
+        form,
+      );
+    },
+    onSuccess: (_data, vars) => {
+      if (vars.commit) void client.invalidateQueries({ queryKey: masterDataKeys.all });
+    },
+  });
+}

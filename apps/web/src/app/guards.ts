@@ -1,0 +1,16 @@
+import type { AbilityName } from '../abilities/ability';
+
+/** Route guards of seed §6: access if the user has ANY listed ability. */
+export const GUARDS = {
+  reporting: ['closeBiSessionsGenerateReports'],
+  bookings: ['closeBiSessionsGenerateReports'],
+  zerlegung: ['closeBiSessionsGenerateReports'],
+  admin: ['changePermissionsOfUser'],
+  adminBackup: ['changePermissionsOfUser'],
+  adminCustomizing: ['changeCustomizingData'],
+  service: ['changePermissionsOfUser', 'changeMasterdata'],
+} as const satisfies Record<string, readonly AbilityName[]>;
+
+/** Without "read all data" the whole app is closed (seed §4/§6). */
+export const BASE_ABILITY: AbilityName = 'readAllData';
+export const NO_ACCESS_PATH = '/no-access';

@@ -1,0 +1,81 @@
+import { type DefaultInterestPeriodEntry, defaultInterestPeriodInputSchema } from '@gewst/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useId } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { useSaveDefaultInterestPeriod } from '../../../api/interest';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { showServerErrors } from '../../../components/form/serverErrors';
+import { de } from '../../../i18n/de';
+import { deInterest } from '../../../i18n/interest';
+import { appStore } from '../../../store/store';
+
+type FormValues = { year: string; starts_at: string };
+const FIELDS: readonly Path<FormValues>[] = ['year', 'starts_at'];
+
+export function InterestPeriodDialog({
+  period,
+  onClose,
+}: {
+  period: DefaultInterestPeriodEntry | null;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const save = useSaveDefaultInterestPeriod();
+  const { control, handleSubmit, setError } = useForm<FormValues>({
+    resolver: zodResolver(defaultInterestPeriodInputSchema) as never,
+    defaultValues: { year: period ? String(period.year) : '', starts_at: period?.starts_at ?? '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const input = defaultInterestPeriodInputSchema.parse(values);
+      await save.mutateAsync({ id: period?.id ?? null, input });
+      appStore.showSnackbar(deInterest.periods.saved);
+      onClose();
+    } catch (error) {
+      showServerErrors(error, FIELDS, setError);
+    }
+  });
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>
+          {period ? deInterest.periods.editTitle : deInterest.periods.createTitle}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormTextField
+              control={control}
+              name="year"
+              label={deInterest.periods.year}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+            />
+            <FormTextField
+              control={control}
+              name="starts_at"
+              type="date"
+              label={deInterest.periods.startsAt}
+              required
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {de.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {de.common.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

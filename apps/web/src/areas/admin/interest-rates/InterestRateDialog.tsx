@@ -1,0 +1,86 @@
+import { type InterestRateEntry, interestRateInputSchema } from '@gewst/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useId } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useSaveInterestRate } from '../../../api/interest';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { showServerErrors } from '../../../components/form/serverErrors';
+import { de } from '../../../i18n/de';
+import { deInterest } from '../../../i18n/interest';
+import { appStore } from '../../../store/store';
+
+type FormValues = { valid_from: string; rate: string };
+type Output = z.output<typeof interestRateInputSchema>;
+const FIELDS: readonly Path<FormValues>[] = ['valid_from', 'rate'];
+
+/** Create or edit an interest rate; rendered only while open. */
+export function InterestRateDialog({
+  rate,
+  onClose,
+}: {
+  rate: InterestRateEntry | null;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const save = useSaveInterestRate();
+  const { control, handleSubmit, setError } = useForm<FormValues, unknown, Output>({
+    resolver: zodResolver(interestRateInputSchema) as never,
+    defaultValues: { valid_from: rate?.valid_from ?? '', rate: rate?.rate ?? '' },
+  });
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({
+        id: rate?.id ?? null,
+        input: { ...input, rate: input.rate.replace(',', '.') },
+      });
+      appStore.showSnackbar(deInterest.rates.saved);
+      onClose();
+    } catch (error) {
+      showServerErrors(error, FIELDS, setError);
+    }
+  });
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id={titleId}>
+          {rate ? deInterest.rates.editTitle : deInterest.rates.createTitle}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FormTextField
+              control={control}
+              name="valid_from"
+              type="date"
+              label={deInterest.rates.validFrom}
+              required
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <FormTextField
+              control={control}
+              name="rate"
+              label={deInterest.rates.rate}
+              required
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {de.common.cancel}
+          </Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {de.common.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { documentUpdateFieldsSchema } from '@gewst/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  confidenceLevel,
+  editableFieldValue,
+  fieldKind,
+  formatFieldValue,
+  parseDateInput,
+  parseFieldInput,
+  parseMoneyInput,
+  valueFromPickedText,
+} from './fieldValues';
+
+describe('field kinds', () => {
+  it('knows money, dates, percent, year, lists and falls back to text', () => {
+    expect(fieldKind('festgesetzte_steuer')).toBe('money');
+    expect(fieldKind('faellig_am')).toBe('date');
+    expect(fieldKind('hebesatz')).toBe('percent');
+    expect(fieldKind('erhebungszeitraum')).toBe('year');
+    expect(fieldKind('vorauszahlungen')).toBe('list');
+    expect(fieldKind('kassenzeichen')).toBe('text');
+  });
+});
+
+describe('display and editing', () => {
+  it('shows money as 1.234,56 €, dates as 31.12.2025 and percent with a comma', () => {
+    expect(formatFieldValue('money', '1234.56')).toBe('1.234,56\u00a0€');
+    expect(formatFieldValue('date', '2025-12-31')).toBe('31.12.2025');
+    expect(formatFieldValue('percent', 412.5)).toBe('412,5 %');
+    expect(formatFieldValue('year', 2025)).toBe('2025');
+    expect(formatFieldValue('text', null)).toBe('');
+  });
+
+  it('offers the German form for editing', () => {
+    expect(editableFieldValue('money', '300000.00')).toBe('300.000,00');
+    expect(editableFieldValue('date', '2025-02-15')).toBe('15.02.2025');
+    expect(editableFieldValue('percent', 400)).toBe('400');
+  });
+});
+
+describe('parsing what the user typed', () => {
+  it('reads German and plain money, thousands separators included', () => {
+    expect(parseMoneyInput('1.234,56')).toBe('1234.56');
+    expect(parseMoneyInput('1234,5')).toBe('1234.50');
+    expect(parseMoneyInput('1234.56')).toBe('1234.56');
+    expect(parseMoneyInput('300.000')).toBe('300000.00');
+    expect(parseMoneyInput('12.345,67 €')).toBe('12345.67');
+    expect(parseMoneyInput('-250,00')).toBe('-250.00');
+    expect(parseMoneyInput('1,2,3')).toBeNull();
+    expect(parseMoneyInput('abc')).toBeNull();
+  });
+
+  it('reads German and ISO dates and refuses impossible ones', () => {
+    expect(parseDateInput('31.12.2025')).toBe('2025-12-31');
+    expect(parseDateInput('1.3.25')).toBe('2025-03-01');
+    expect(parseDateInput('2025-02-28')).toBe('2025-02-28');
+    expect(parseDateInput('30.02.2025')).toBeNull();
+    expect(parseDateInput('2025/01/01')).toBeNull();
+  });
+
+  it('gives numbers for percent and year, null for an empty input', () => {
+    expect(parseFieldInput('percent', '412,5 %')).toEqual({ ok: true, value: 412.5 });
+    expect(parseFieldInput('year', '2024')).toEqual({ ok: true, value: 2024 });
+    expect(parseFieldInput('year', '24')).toEqual({ ok: false });
+    expect(parseFieldInput('money', '  ')).toEqual({ ok: true, value: null });
+    expect(parseFieldInput('text', ' AZ  123 ')).toEqual({ ok: true, value: 'AZ 123' });
+  });
+
+  it('produces bodies the server accepts', () => {
+    const parsed = parseFieldInput('money', '2.021,60');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const body = { fields: { festgesetzte_steuer: { value: parsed.value, page: 1, rect: [10, 20, 30, 8] } } };
+    expect(documentUpdateFieldsSchema.safeParse(body).success).toBe(true);
+  });
+});
+
+describe('values from a picked rectangle', () => {
+  it('takes the amount even when the label and currency were caught', () => {
+    expect(valueFromPickedText('money', 'Festgesetzte Steuer 12.345,67 €')).toEqual({
+      ok: true,
+      value: '12345.67',
+    });
+    expect(valueFromPickedText('date', 'fällig am 15.02.2026')).toEqual({ ok: true, value: '2026-02-15' });
+    expect(valueFromPickedText('percent', 'Hebesatz 410 v. H.')).toEqual({ ok: true, value: 410 });
+    expect(valueFromPickedText('year', 'Erhebungszeitraum 2024')).toEqual({ ok: true, value: 2024 });
+    expect(valueFromPickedText('text', '  Kassenzeichen\n 123-456 ')).toEqual({
+      ok: true,
+      value: 'Kassenzeichen 123-456',
+    });
+  });
+
+  it('reports nothing usable for an empty or unrelated area', () => {
+    expect(valueFromPickedText('money', '')).toEqual({ ok: false });
+    expect(valueFromPickedText('date', 'Sehr geehrte Damen und Herren')).toEqual({ ok: false });
+  });
+});
+
+describe('confidence marks', () => {
+  it('colours by confidence', () => {
+    expect(confidenceLevel(0.95)).toBe('high');
+    expect(confidenceLevel(0.62)).toBe('medium');
+    expect(confidenceLevel(0.3)).toBe('low');
+  });
+});

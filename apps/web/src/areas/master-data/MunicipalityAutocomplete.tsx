@@ -1,0 +1,58 @@
+import type { Municipality } from '@gewst/domain';
+import { Autocomplete, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { municipalitySearchQuery } from '../../api/masterData';
+import { masterDataTexts as t } from '../../i18n/masterData';
+
+export interface MunicipalityValue {
+  ags: string;
+  name: string;
+}
+
+/** Server-side search over all 10,751 municipalities: name (umlauts optional), AGS or PLZ. */
+export function MunicipalityAutocomplete({
+  value,
+  onChange,
+  error,
+  helperText,
+}: {
+  value: MunicipalityValue | null;
+  onChange: (value: Municipality | null) => void;
+  error?: boolean;
+  helperText?: string;
+}) {
+  const [input, setInput] = useState('');
+  const search = useDeferredValue(input.trim());
+  const results = useQuery({ ...municipalitySearchQuery(search), enabled: search.length >= 2 });
+  const options: (Municipality | MunicipalityValue)[] = results.data ?? [];
+  return (
+    <Autocomplete<Municipality | MunicipalityValue>
+      value={value}
+      options={options}
+      filterOptions={(x) => x}
+      loading={results.isFetching}
+      isOptionEqualToValue={(a, b) => a.ags === b.ags}
+      getOptionLabel={(o) => `${o.name} (${o.ags})`}
+      getOptionKey={(o) => o.ags}
+      onChange={(_e, v) => onChange((v as Municipality | null) ?? null)}
+      onInputChange={(_e, v, reason) => {
+        if (reason === 'input') setInput(v);
+      }}
+      noOptionsText={search.length < 2 ? t.typeToSearch : t.noOptions}
+      renderOption={(props, o) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        const m = o as Municipality;
+        return (
+          <li key={key} {...rest}>
+            {m.name} ({m.ags}){m.bundesland ? ` – ${m.bundesland}` : ''}
+            {m.hebesatz ? ` · ${m.hebesatz} %` : ''}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField {...params} label={t.fields.municipality} required error={error} helperText={helperText} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+/** Display formats for the German UI: 31.12.2025, 31.12.2025, 14:03 and 1.234,56 €. */
+
+const LOCALE = 'de-DE';
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date ('2025-12-31') or a timestamp (its local calendar day) as 31.12.2025.
+ * Calendar dates are formatted in UTC so the day never shifts with the browser's time zone.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  if (typeof value === 'string') {
+    const m = ISO_DATE.exec(value);
+    if (m) return dateFormat.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    const parsed = new Date(value);
+    return Number.isNaN(parsed.getTime()) ? value : formatLocalDate(parsed);
+  }
+  return formatLocalDate(value);
+}
+
+function formatLocalDate(date: Date): string {
+  return dateFormat.format(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+}
+
+/** A point in time (ISO timestamp) in the browser's time zone: 31.12.2025, 14:03. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateTimeFormat.format(date);
+}
+
+/** Euro amount: 1234.56 → 1.234,56 €. Decimal strings from the API are accepted as they are. */
+export function formatMoney(amount: number | string | null | undefined): string {
+  if (amount == null || amount === '') return '';
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(n)) return String(amount);
+  return moneyFormat.format(n);
+}
+
+/** Integer cents: 123456 → 1.234,56 €. Integer division keeps the value exact. */
+export function formatCents(cents: number | bigint | null | undefined): string {
+  if (cents == null) return '';
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const euros = abs / 100n;
+  const rest = (abs % 100n).toString().padStart(2, '0');
+  const grouped = euros.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped},${rest}\u00a0€`;
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}

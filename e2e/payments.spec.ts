@@ -1,0 +1,133 @@
+import type { DocumentDetail, PaymentDetail, PaymentDue } from '@gewst/domain';
+import { describe, expect, it } from 'vitest';
+import { generateNotice } from '../bench/notices/generate';
+import { api, apiToken } from './support/api';
+import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+
+const { newContext } = useBrowser();
+
+async function uploadNotice(token: string, name: string, pdf: Uint8Array): Promise<number> {
+  const form = new FormData();
+  form.append('company_id', '1');
+  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+  const res = await fetch(`${baseUrl()}/api/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { results: { document_id: number }[] };
+  return body.results[0]!.document_id;
+}
+
+describe('Zahlungsdaten', () => {
+  it('confirming a notice creates its lines; one is marked paid; the dashboard tiles change', async () => {
+    const token = await apiToken(baseUrl(), 'sachbearbeitung');
+    const n = await generateNotice(41, 'zinsbescheid', 'L2');
+    const id = await uploadNotice(token, `e2e-zins-${Date.now()}.pdf`, n.pdf);
+    let doc: DocumentDetail | null = null;
+    await expect
+      .poll(
+        async () => {
+          doc = (await api<DocumentDetail>(baseUrl(), token, 'GET', `/documents/${id}`)).body;
+          return doc.status;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('zu_pruefen');
+    const ags = (doc!.fields.ags?.value as string | undefined) ?? '05315000';
+    const md = await api<{ id: number }>(baseUrl(), token, 'POST', '/companies/1/masterData', {
+      ags,
+      designation: `E2E Zahlungen ${Date.now()}`,
+    });
+    expect(md.status).toBe(201);
+    expect(
+      (await api(baseUrl(), token, 'PUT', `/documents/${id}`, { master_data_id: md.body.id })).status,
+    ).toBe(200);
+    const year = n.truth.erhebungszeitraum as number;
+    const before = (await api<PaymentDue>(baseUrl(), token, 'GET', '/payments/due?company_id=1')).body;
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, `/dokumente/${id}`, 'sachbearbeitung');
+    const confirmButton = page.getByRole('button', { name: 'Prüfung abschließen' });
+    await expect.poll(() => confirmButton.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await confirmButton.click();
+    await expect
+      .poll(
+        async () => (await api<DocumentDetail>(baseUrl(), token, 'GET', `/documents/${id}`)).body.status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('geprueft');
+
+    // The payment data of the establishment and year: the interest line from the notice.
+    await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);
+    const lines = page.getByRole('table', { name: 'Zahlungszeilen' });
+    const row = lines.getByRole('row', { name: /Nachzahlungszinsen/ });
+    await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
+    const amount = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(
+      Number(n.truth.zinsen),
+    );
+    expect((await row.textContent())?.replace(/\s/g, ' ')).toContain(amount.replace(/\s/g, ' '));
+    expect(await page.getByRole('link', { name: /Zinsbescheid/ }).getAttribute('href')).toBe(
+      `/dokumente/${id}`,
+    );
+    await screenshot(page, 'payment-data-view');
+
+    // Mark it as paid with a date.
+    await row.getByRole('button', { name: 'Bezahlt' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Datum').fill('2025-03-14');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('bezahlt 14.03.2025');
+    const detail = (await api<PaymentDetail>(baseUrl(), token, 'GET', `/payments/${md.body.id}/${year}`))
+      .body;
+    expect(detail.payment_lines.map((l) => [l.kind, l.status, l.status_date])).toEqual([
+      ['nachzahlungszinsen', 'bezahlt', '2025-03-14'],
+    ]);
+
+    // The list shows the establishment and year.
+    await page.goto('/zahlungsdaten');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('row', { name: /E2E Zahlungen/ })
+            .first()
+            .isVisible(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(true);
+
+    // Dashboard tiles: the paid line no longer counts as overdue, the notice is no longer to review.
+    const after = (await api<PaymentDue>(baseUrl(), token, 'GET', '/payments/due?company_id=1')).body;
+    expect(after.to_review).toBe(before.to_review - 1);
+    expect(after.overdue).toEqual(before.overdue);
+    await page.goto('/');
+    const overdue = page.getByTestId('payment-tile-overdue');
+    await expect.poll(() => overdue.isVisible(), { timeout: 20_000 }).toBe(true);
+    const money = (v: string) =>
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' })
+        .format(Number(v))
+        .replace(/\s/g, ' ');
+    expect((await overdue.textContent())?.replace(/\s/g, ' ')).toContain(money(after.overdue.sum));
+    expect(await page.getByTestId('payment-tile-to-review').textContent()).toContain(String(after.to_review));
+
+    // Reopen the line: it is overdue again and the tile shows it.
+    await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);
+    await row.getByRole('button', { name: 'Wieder offen' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('offen');
+    const reopened = (await api<PaymentDue>(baseUrl(), token, 'GET', '/payments/due?company_id=1')).body;
+    expect(reopened.overdue.count).toBe(after.overdue.count + 1);
+    await page.goto('/');
+    await expect
+      .poll(async () => (await page.getByTestId('payment-tile-overdue').textContent())?.replace(/\s/g, ' '), {
+        timeout: 20_000,
+      })
+      .toContain(money(reopened.overdue.sum));
+    await screenshot(page, 'payment-dashboard-tiles');
+  });
+});

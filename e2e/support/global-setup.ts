@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type RunningServer, startServer } from './server';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-e2e-'));
+  server = await startServer({ port: E2E_PORT, dataDir });
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+}
+
+export async function teardown() {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}

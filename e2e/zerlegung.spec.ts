@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, screenshot, useBrowser } from './support/browser';
+
+const { newContext } = useBrowser();
+/** Intl puts a no-break space before €; compare with plain spaces. */
+const text = async (l: Locator) => (await l.textContent())?.replace(/\u00a0/g, ' ');
+
+async function download(page: Page, button: string): Promise<{ name: string; data: Buffer }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return { name: file.suggestedFilename(), data: await readFile((await file.path())!) };
+}
+
+describe('GewSt-Zerlegung', () => {
+  it('creates a Zerlegung from the establishments, previews a wage change, saves and exports xlsx and PDF', async () => {
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/gewst-zerlegung/neu', 'freigabe');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'GewSt-Zerlegung – Neuanlage' }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    // the form starts with the company chosen in the app bar
+    const company = (await page.getByTestId('app-bar').getByRole('combobox').textContent())?.trim() ?? '';
+    expect(company).not.toBe('');
+    await page.getByLabel('Erhebungszeitraum').fill('2024');
+    await page.getByLabel('Messbetrag (€)').fill('10000');
+    await page.getByRole('button', { name: 'Aus Stammdaten übernehmen' }).click();
+    await expect
+      .poll(() => page.getByText(/Betriebsstätte\(n\) aus den Stammdaten übernommen/).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const lines = page.getByRole('table', { name: 'Gemeinden' }).getByRole('row');
+    expect(await lines.count()).toBeGreaterThan(3);
+
+    const preview = page.getByRole('table', { name: 'Vorschau' });
+    await expect
+      .poll(() => text(preview.getByTestId('summe-anteil')), { timeout: 20_000 })
+      .toBe('10.000,00 €');
+    const ags = await page.getByLabel('AGS Zeile 2', { exact: true }).inputValue();
+    const share = preview.getByTestId(`anteil-${ags}`);
+    const before = await share.textContent();
+
+    await page.getByLabel('Arbeitslöhne Zeile 2', { exact: true }).fill('25000000');
+    await expect.poll(() => share.textContent()).not.toBe(before);
+    const after = await share.textContent();
+    expect(await text(preview.getByTestId('summe-anteil'))).toBe('10.000,00 €');
+    await screenshot(page, 'zerlegung-create');
+
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page.waitForURL(/\/gewst-zerlegung\/\d+$/, { timeout: 30_000 });
+    const result = page.getByRole('table', { name: 'Ergebnis' });
+    await expect
+      .poll(() => result.getByTestId(`anteil-${ags}`).textContent(), { timeout: 20_000 })
+      .toBe(after);
+
+    const xlsx = await download(page, 'Excel exportieren');
+    expect(xlsx.name).toMatch(/^Zerlegung-.*-2024-v1\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.data as unknown as ArrayBuffer);
+    const rows = wb
+      .getWorksheet('Zerlegung')!
+      .getSheetValues()
+      .filter((r) => Array.isArray(r))
+      .map((r) => r.slice(1));
+    expect(rows.find((r) => r[0] === 'Firma')?.[1]).toBe(company);
+    expect(rows.find((r) => r[0] === 'Summe')?.[5]).toBe(10000);
+    expect(rows.some((r) => r[1] === ags)).toBe(true);
+
+    const pdf = await download(page, 'PDF exportieren');
+    expect(pdf.data.subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(pdf.data);
+    expect(doc.getTitle()).toBe(`GewSt-Zerlegung ${company} 2024`);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+
+    await page.goto('/gewst-zerlegung');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Zerlegung 2024 öffnen' }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+  });
+});

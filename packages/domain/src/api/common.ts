@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Error body of every failed API call (PRODUCT.md). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+export function paged<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 200;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Seite muss eine Zahl sein.' })
+    .int('Seite muss eine ganze Zahl sein.')
+    .min(1, 'Seite muss mindestens 1 sein.')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'Einträge pro Seite muss eine Zahl sein.' })
+    .int('Einträge pro Seite muss eine ganze Zahl sein.')
+    .min(1, 'Einträge pro Seite muss mindestens 1 sein.')
+    .max(MAX_PER_PAGE, `Höchstens ${MAX_PER_PAGE} Einträge pro Seite.`)
+    .default(DEFAULT_PER_PAGE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Die ID muss eine Zahl sein.' })
+    .int('Die ID muss eine ganze Zahl sein.')
+    .positive('Die ID muss positiv sein.'),
+});
+
+export const isoDateSchema = z
+  .string({ error: 'Datum fehlt.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT angeben.')
+  .refine(
+    (s) =>
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Kein gültiges Datum.',
+  );
+
+/** Optional text: trimmed, empty becomes null. */
+export function optionalText(max: number, label: string) {
+  return z
+    .string({ error: `${label} muss Text sein.` })
+    .trim()
+    .max(max, `${label} darf höchstens ${max} Zeichen lang sein.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}

@@ -1,0 +1,577 @@
+import { z } from 'zod';
+import { idParamSchema, isoDateSchema, paged, pageQuerySchema } from './common';
+import { masterDataSchema } from './master-data';
+
+/**
+ * Documents API (issue 4, seed section 7). Paths, all under /api:
+ *
+ * - POST   /documents                        multipart: company_id + one or more files → uploadResultSchema
+ * - GET    /documents?type&page&orderBy&orderDirection&company_id&dueDate&search → documentListSchema
+ * - GET    /documents/stats?company_id       → documentStatsSchema
+ * - GET    /documents/{id}                   → documentDetailSchema
+ * - PUT    /documents/{id}                   body: documentUpdateSchema → documentDetailSchema
+ * - DELETE /documents/{id}                   soft delete → documentDetailSchema
+ * - POST   /documents/{id}/restore           (admin) → documentDetailSchema
+ * - POST   /documents/{id}/keepLocking       → documentLockSchema (423 when another user holds it)
+ * - POST   /documents/{id}/releaseLock       → documentLockSchema
+ * - POST   /documents/{id}/confirm           "Prüfung abschließen" → documentDetailSchema
+ * - POST   /documents/{id}/reprocess         → documentDetailSchema (status neu, job queued)
+ * - POST   /documents/{id}/versions          multipart: one PDF file (annotated) → documentDetailSchema
+ * - GET    /documents/getFile?path=&download=true  → the PDF bytes
+ * - GET    /extractions/api?document_id&page&x&y&width&height → extractionTextSchema
+ * - GET    /uploadAuditTrail?page            (admin) → uploadAuditListSchema
+ * - GET    /uploadAuditTrail/{id}            (admin) → uploadAuditEntrySchema
+ *
+ * A 423 answer carries `{ error, code: 'DOCUMENT_LOCKED', lock: documentLockSchema }`.
+ */
+
+// ---------------------------------------------------------------- enums
+
+export const DOCUMENT_TYPES = [
+  'gewst_bescheid',
+  'vorauszahlungsbescheid',
+  'zinsbescheid',
+  'messbescheid',
+  'zerlegungsbescheid',
+  'mahnung',
+  'sonstiges',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  gewst_bescheid: 'Gewerbesteuerbescheid',
+  vorauszahlungsbescheid: 'Vorauszahlungsbescheid',
+  zinsbescheid: 'Zinsbescheid',
+  messbescheid: 'Messbescheid',
+  zerlegungsbescheid: 'Zerlegungsbescheid',
+  mahnung: 'Mahnung',
+  sonstiges: 'Sonstiges',
+};
+
+export const DOCUMENT_STATUSES = [
+  'neu',
+  'in_verarbeitung',
+  'zu_pruefen',
+  'fehler',
+  'geprueft',
+  'gebucht',
+] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  neu: 'neu',
+  in_verarbeitung: 'in Verarbeitung',
+  zu_pruefen: 'zu prüfen',
+  fehler: 'Fehler',
+  geprueft: 'geprüft',
+  gebucht: 'gebucht',
+};
+
+export const FIELD_SOURCES = ['extraction', 'user', 'hint'] as const;
+export type FieldSource = (typeof FIELD_SOURCES)[number];
+export const FIELD_SOURCE_LABELS: Record<FieldSource, string> = {
+  extraction: 'automatisch erkannt',
+  user: 'manuell erfasst',
+  hint: 'aus Layout-Hinweis',
+};
+
+export const CHECK_SEVERITIES = ['error', 'warning', 'info'] as const;
+export type CheckSeverity = (typeof CHECK_SEVERITIES)[number];
+
+export const UPLOAD_STATUSES = ['stored', 'duplicate', 'refused'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  stored: 'gespeichert',
+  duplicate: 'Duplikat',
+  refused: 'abgelehnt',
+};
+
+export const UPLOAD_SOURCES = ['upload', 'import', 'version'] as const;
+export type UploadSource = (typeof UPLOAD_SOURCES)[number];
+export const UPLOAD_SOURCE_LABELS: Record<UploadSource, string> = {
+  upload: 'Hochladen',
+  import: 'Importordner',
+  version: 'annotierte Fassung',
+};
+
+/** Canonical fields per type (DOMAIN.md), in display order. */
+export const DOCUMENT_TYPE_FIELDS: Record<DocumentType, readonly string[]> = {
+  gewst_bescheid: [
+    'erhebungszeitraum',
+    'bescheid_datum',
+    'gemeinde',
+    'ags',
+    'kassenzeichen',
+    'steuernummer',
+    'iban',
+    'bic',
+    'messbetrag',
+    'hebesatz',
+    'festgesetzte_steuer',
+    'bisher_festgesetzt',
+    'abrechnung',
+    'vorauszahlungen',
+    'faellig_am',
+    'zinsen',
+    'zinsen_von',
+    'zinsen_bis',
+  ],
+  vorauszahlungsbescheid: [
+    'erhebungszeitraum',
+    'bescheid_datum',
+    'gemeinde',
+    'ags',
+    'kassenzeichen',
+    'steuernummer',
+    'iban',
+    'bic',
+    'messbetrag',
+    'hebesatz',
+    'vorauszahlungen',
+  ],
+  zinsbescheid: [
+    'erhebungszeitraum',
+    'bescheid_datum',
+    'gemeinde',
+    'ags',
+    'kassenzeichen',
+    'steuernummer',
+    'iban',
+    'bic',
+    'zinsen',
+    'zinsen_von',
+    'zinsen_bis',
+    'faellig_am',
+  ],
+  messbescheid: [
+    'erhebungszeitraum',
+    'bescheid_datum',
+    'steuernummer',
+    'gewerbeertrag',
+    'freibetrag',
+    'messbetrag',
+  ],
+  zerlegungsbescheid: ['erhebungszeitraum', 'bescheid_datum', 'steuernummer', 'zerlegungsanteile'],
+  mahnung: [
+    'erhebungszeitraum',
+    'bescheid_datum',
+    'gemeinde',
+    'ags',
+    'kassenzeichen',
+    'steuernummer',
+    'iban',
+    'bic',
+    'rueckstand',
+    'saeumniszuschlag',
+    'faellig_am',
+  ],
+  sonstiges: ['erhebungszeitraum', 'bescheid_datum', 'gemeinde'],
+};
+
+export const DOCUMENT_FIELD_LABELS: Record<string, string> = {
+  erhebungszeitraum: 'Erhebungszeitraum',
+  bescheid_datum: 'Bescheiddatum',
+  gemeinde: 'Gemeinde',
+  ags: 'AGS',
+  kassenzeichen: 'Kassenzeichen',
+  steuernummer: 'Steuernummer',
+  messbetrag: 'Messbetrag',
+  hebesatz: 'Hebesatz',
+  festgesetzte_steuer: 'Festgesetzte Steuer',
+  bisher_festgesetzt: 'Bisher festgesetzt',
+  abrechnung: 'Abrechnung (Zu-/Abgang)',
+  faellig_am: 'Fällig am',
+  vorauszahlungen: 'Vorauszahlungen',
+  zinsen: 'Zinsen',
+  zinsen_von: 'Zinslauf von',
+  zinsen_bis: 'Zinslauf bis',
+  saeumniszuschlag: 'Säumniszuschlag',
+  rueckstand: 'Rückstand',
+  gewerbeertrag: 'Gewerbeertrag',
+  freibetrag: 'Freibetrag',
+  zerlegungsanteile: 'Zerlegungsanteile',
+  iban: 'IBAN',
+  bic: 'BIC',
+};
+
+// ---------------------------------------------------------------- fields, checks, lock
+
+/** [x, y, width, height] in PDF points, origin top-left of the page. */
+export const rectSchema = z.tuple(
+  [
+    z.number({ error: 'x muss eine Zahl sein.' }),
+    z.number({ error: 'y muss eine Zahl sein.' }),
+    z.number({ error: 'Breite muss eine Zahl sein.' }).nonnegative('Breite darf nicht negativ sein.'),
+    z.number({ error: 'Höhe muss eine Zahl sein.' }).nonnegative('Höhe darf nicht negativ sein.'),
+  ],
+  { error: 'Rechteck als [x, y, Breite, Höhe] angeben.' },
+);
+export type DocumentRect = z.infer<typeof rectSchema>;
+
+export const vorauszahlungValueSchema = z.object({
+  jahr: z.number().int(),
+  quartal: z.number().int().min(1).max(4),
+  betrag: z.string(),
+  faellig_am: z.string(),
+});
+export const zerlegungsanteilValueSchema = z.object({
+  gemeinde: z.string(),
+  ags: z.string().nullable(),
+  anteil: z.string(),
+});
+
+/**
+ * Normalised value: money as decimal string with two places ("2021.60"), dates ISO,
+ * percent and year as numbers, lists for vorauszahlungen / zerlegungsanteile.
+ */
+export const fieldValueSchema = z.union(
+  [z.string(), z.number(), z.array(vorauszahlungValueSchema), z.array(zerlegungsanteilValueSchema), z.null()],
+  { error: 'Ungültiger Feldwert.' },
+);
+export type FieldValueDto = z.infer<typeof fieldValueSchema>;
+
+export const documentFieldSchema = z.object({
+  value: fieldValueSchema,
+  confidence: z.number().min(0).max(1),
+  /** 1-based; null when typed in without a place on the PDF. */
+  page: z.number().int().nullable(),
+  rect: rectSchema.nullable(),
+  source: z.enum(FIELD_SOURCES),
+});
+export type DocumentField = z.infer<typeof documentFieldSchema>;
+export const documentFieldsSchema = z.record(z.string(), documentFieldSchema);
+export type DocumentFields = z.infer<typeof documentFieldsSchema>;
+
+export const documentCheckSchema = z.object({
+  code: z.string(),
+  severity: z.enum(CHECK_SEVERITIES),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type DocumentCheck = z.infer<typeof documentCheckSchema>;
+
+export const masterDataMatchSchema = z.object({
+  master_data_id: z.number().int().nullable(),
+  /** Why it matched (German), e.g. "Kassenzeichen 123 stimmt überein." */
+  reason: z.string(),
+});
+export type MasterDataMatch = z.infer<typeof masterDataMatchSchema>;
+
+export const userRefSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const documentLockSchema = z.object({
+  locked_by: userRefSchema.nullable(),
+  expires_at: z.string().nullable(),
+  /** true when the caller holds the lock. */
+  mine: z.boolean(),
+});
+export type DocumentLock = z.infer<typeof documentLockSchema>;
+
+// ---------------------------------------------------------------- list, stats
+
+export const DOCUMENT_SORT_FIELDS = [
+  'created_at',
+  'updated_at',
+  'type',
+  'status',
+  'filename',
+  'dueDate',
+  'erhebungszeitraum',
+  'gemeinde',
+] as const;
+export type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
+
+/**
+ * dueDate filter: an ISO date = follow-up due on or before that day; `overdue` = due before
+ * today; `soon` = due within the next 14 days (today included); `any` = has a follow-up.
+ */
+export const DUE_FILTERS = ['overdue', 'soon', 'any'] as const;
+
+const boolQuery = (label: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], {
+      error: `${label} muss true oder false sein.`,
+    })
+    .transform((v) => v === true || v === 'true' || v === '1');
+
+export const documentListQuerySchema = pageQuerySchema.extend({
+  company_id: z.coerce
+    .number({ error: 'Firma muss eine Zahl sein.' })
+    .int('Firma muss eine ganze Zahl sein.')
+    .positive('Bitte eine Firma wählen.'),
+  type: z.enum(DOCUMENT_TYPES, { error: 'Unbekannter Dokumenttyp.' }).optional(),
+  status: z.enum(DOCUMENT_STATUSES, { error: 'Unbekannter Status.' }).optional(),
+  orderBy: z
+    .enum(DOCUMENT_SORT_FIELDS, { error: 'Nach diesem Feld kann nicht sortiert werden.' })
+    .default('created_at'),
+  orderDirection: z
+    .enum(['asc', 'desc'], { error: 'Sortierrichtung muss asc oder desc sein.' })
+    .default('desc'),
+  dueDate: z
+    .union([isoDateSchema, z.enum(DUE_FILTERS)], {
+      error: 'Fälligkeit als Datum (JJJJ-MM-TT) oder overdue, soon, any angeben.',
+    })
+    .optional(),
+  search: z.string().trim().max(200, 'Der Suchtext darf höchstens 200 Zeichen lang sein.').optional(),
+  /** Default false: archived documents are shown in /archiv. */
+  archived: boolQuery('archived').optional(),
+  /** Admin only: list soft-deleted documents (to restore them). */
+  deleted: boolQuery('deleted').optional(),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+export type DocumentListParams = z.output<typeof documentListQuerySchema>;
+
+export const documentListItemSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  type: z.enum(DOCUMENT_TYPES).nullable(),
+  status: z.enum(DOCUMENT_STATUSES),
+  archived: z.boolean(),
+  deleted: z.boolean(),
+  filename: z.string(),
+  /** Download address of the current version: /api/documents/getFile?path=... */
+  pdf: z.string(),
+  /** Download address of the original upload (differs from pdf once an annotated version exists). */
+  original_pdf: z.string(),
+  size: z.number().int(),
+  page_count: z.number().int().nullable(),
+  dueDate: z.string().nullable(),
+  dueText: z.string().nullable(),
+  erhebungszeitraum: z.number().int().nullable(),
+  gemeinde: z.string().nullable(),
+  kassenzeichen: z.string().nullable(),
+  /** Main amount for the list (festgesetzte Steuer, Zinsen, Rückstand, Messbetrag …), decimal string. */
+  amount: z.string().nullable(),
+  master_data_id: z.number().int().nullable(),
+  /** Reason when status is fehler (German). */
+  error: z.string().nullable(),
+  check_counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+  uploaded_by: userRefSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DocumentListItem = z.infer<typeof documentListItemSchema>;
+export const documentListSchema = paged(documentListItemSchema);
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+export const documentStatsQuerySchema = z.object({
+  company_id: z.coerce
+    .number({ error: 'Firma muss eine Zahl sein.' })
+    .int('Firma muss eine ganze Zahl sein.')
+    .positive('Bitte eine Firma wählen.'),
+});
+
+export const documentStatsSchema = z.object({
+  company_id: z.number().int(),
+  /** Not archived, not deleted. */
+  total: z.number().int(),
+  /** Every type key present (0 when none); documents not yet classified are not counted here. */
+  by_type: z.record(z.enum(DOCUMENT_TYPES), z.number().int()),
+  /** Every status key present (0 when none). */
+  by_status: z.record(z.enum(DOCUMENT_STATUSES), z.number().int()),
+  /** Follow-ups: overdue = before today; due_soon = today … today + 14 days. */
+  overdue: z.number().int(),
+  due_soon: z.number().int(),
+});
+export type DocumentStats = z.infer<typeof documentStatsSchema>;
+
+// ---------------------------------------------------------------- detail
+
+export const documentVersionSchema = z.object({
+  id: z.number().int(),
+  /** 1 = original upload, 2… = annotated versions. */
+  version: z.number().int(),
+  kind: z.enum(['original', 'annotated']),
+  pdf: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  created_by: userRefSchema.nullable(),
+});
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
+/** Master data with its payments; payments arrive with a later issue (empty lists until then). */
+export const documentMasterDataSchema = masterDataSchema.extend({
+  payments: z.array(z.record(z.string(), z.unknown())),
+  /** Sorted ascending by created_at. */
+  payment_lines: z.array(z.record(z.string(), z.unknown())),
+});
+
+export const documentDetailSchema = documentListItemSchema.extend({
+  type_confidence: z.number().nullable(),
+  fields: documentFieldsSchema,
+  checks: z.array(documentCheckSchema),
+  match: masterDataMatchSchema.nullable(),
+  masterData: documentMasterDataSchema.nullable(),
+  lock: documentLockSchema,
+  versions: z.array(documentVersionSchema),
+  /** 1-based numbers of the pages read by OCR. */
+  ocr_pages: z.array(z.number().int()),
+  processing: z.object({
+    attempts: z.number().int(),
+    processed_at: z.string().nullable(),
+    duration_ms: z.number().int().nullable(),
+  }),
+  confirmed_at: z.string().nullable(),
+  confirmed_by: userRefSchema.nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type DocumentDetail = z.infer<typeof documentDetailSchema>;
+
+export const documentIdParamSchema = idParamSchema;
+
+// ---------------------------------------------------------------- PUT /documents/{id}
+
+/**
+ * One changed field. With `page` + `rect` the value was picked by a rectangle on the PDF:
+ * the rectangle is stored as a layout hint for the municipality and field. `value: null`
+ * removes the field.
+ */
+export const documentFieldInputSchema = z.object({
+  value: fieldValueSchema,
+  page: z
+    .number({ error: 'Seite muss eine Zahl sein.' })
+    .int('Seite muss eine ganze Zahl sein.')
+    .min(1)
+    .optional(),
+  rect: rectSchema.optional(),
+});
+export type DocumentFieldInput = z.infer<typeof documentFieldInputSchema>;
+
+export const documentUpdateArchivedSchema = z.strictObject({
+  archived: z.boolean({ error: 'archived muss true oder false sein.' }),
+});
+export const documentUpdateDueSchema = z.strictObject({
+  dueDate: isoDateSchema.nullable(),
+  dueText: z
+    .string({ error: 'Der Text zur Wiedervorlage muss Text sein.' })
+    .trim()
+    .min(1, 'Bitte einen Text zur Wiedervorlage angeben.')
+    .max(500, 'Der Text zur Wiedervorlage darf höchstens 500 Zeichen lang sein.')
+    .nullable(),
+});
+export const documentUpdateFieldsSchema = z.strictObject({
+  fields: z.record(z.string().regex(/^[a-z_]{2,40}$/, 'Unbekannter Feldname.'), documentFieldInputSchema, {
+    error: 'Felder als Objekt { name: { value, page?, rect? } } angeben.',
+  }),
+});
+export const documentUpdateMasterDataSchema = z.strictObject({
+  master_data_id: z
+    .number({ error: 'Stammdatensatz muss eine Zahl sein.' })
+    .int('Stammdatensatz muss eine ganze Zahl sein.')
+    .positive('Stammdatensatz muss positiv sein.')
+    .nullable(),
+});
+/** Ours (additive): correct the document type; the fields are kept. */
+export const documentUpdateTypeSchema = z.strictObject({
+  type: z.enum(DOCUMENT_TYPES, { error: 'Unbekannter Dokumenttyp.' }),
+});
+
+export const documentUpdateSchema = z
+  .union(
+    [
+      documentUpdateArchivedSchema,
+      documentUpdateDueSchema,
+      documentUpdateFieldsSchema,
+      documentUpdateMasterDataSchema,
+      documentUpdateTypeSchema,
+    ],
+    {
+      error:
+        'Bitte genau eine Änderung senden: archived, dueDate mit dueText, fields, master_data_id oder type.',
+    },
+  )
+  .superRefine((v, ctx) => {
+    if ('dueDate' in v && (v.dueDate === null) !== (v.dueText === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDate'],
+        message: 'Fälligkeit und Text zur Wiedervorlage gemeinsam setzen oder gemeinsam leeren.',
+      });
+    }
+  });
+export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
+
+// ---------------------------------------------------------------- upload, audit trail
+
+/** Multipart text field next to the files of POST /documents. */
+export const documentUploadFieldsSchema = z.object({
+  company_id: z.coerce
+    .number({ error: 'Firma muss eine Zahl sein.' })
+    .int('Firma muss eine ganze Zahl sein.')
+    .positive('Bitte eine Firma wählen.'),
+});
+
+export const uploadFileResultSchema = z.object({
+  filename: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  /** German reason for refused (and a note for duplicate). */
+  reason: z.string().optional(),
+  /** The new document, or for a duplicate the existing document with the same content. */
+  document_id: z.number().int().optional(),
+  upload_id: z.number().int().optional(),
+});
+export type UploadFileResult = z.infer<typeof uploadFileResultSchema>;
+
+/**
+ * 201 when at least one file was stored or recognised as a duplicate; when every file
+ * was refused the answer is 415 (no PDF) or 413 (too large) with the same `results`.
+ */
+export const uploadResultSchema = z.object({ results: z.array(uploadFileResultSchema) });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const uploadAuditEntrySchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  filename: z.string(),
+  sha256: z.string().nullable(),
+  size: z.number().int(),
+  status: z.enum(UPLOAD_STATUSES),
+  reason: z.string().nullable(),
+  source: z.enum(UPLOAD_SOURCES),
+  document_id: z.number().int().nullable(),
+  uploaded_by: userRefSchema.nullable(),
+  /** /api/documents/getFile?path=...&download=true; null for refused uploads (nothing stored). */
+  download_path: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UploadAuditEntry = z.infer<typeof uploadAuditEntrySchema>;
+export const uploadAuditListSchema = paged(uploadAuditEntrySchema);
+
+// ---------------------------------------------------------------- getFile, extractions
+
+export const getFileQuerySchema = z.object({
+  path: z.string({ error: 'Pfad fehlt.' }).min(1, 'Pfad fehlt.').max(300, 'Der Pfad ist zu lang.'),
+  download: boolQuery('download').optional(),
+});
+
+const coord = (label: string) => z.coerce.number({ error: `${label} muss eine Zahl sein.` });
+
+export const extractionQuerySchema = z.object({
+  document_id: z.coerce
+    .number({ error: 'Dokument muss eine Zahl sein.' })
+    .int('Dokument muss eine ganze Zahl sein.')
+    .positive('Dokument muss positiv sein.'),
+  page: z.coerce
+    .number({ error: 'Seite muss eine Zahl sein.' })
+    .int('Seite muss eine ganze Zahl sein.')
+    .min(1, 'Seite muss mindestens 1 sein.'),
+  x: coord('x'),
+  y: coord('y'),
+  width: coord('Breite').positive('Breite muss größer als 0 sein.'),
+  height: coord('Höhe').positive('Höhe muss größer als 0 sein.'),
+});
+export type ExtractionQuery = z.input<typeof extractionQuerySchema>;
+
+export const extractionTextSchema = z.object({
+  text: z.string(),
+  /** Where the words came from. */
+  source: z.enum(['text', 'ocr']).optional(),
+});
+export type ExtractionText = z.infer<typeof extractionTextSchema>;
+
+/** The 423 body. */
+export const documentLockedErrorSchema = z.object({
+  error: z.string(),
+  code: z.literal('DOCUMENT_LOCKED'),
+  lock: documentLockSchema,
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PERMISSIONS } from '../permissions';
+
+export const permissionSchema = z.object({
+  id: z.number().int(),
+  name: z.enum(PERMISSIONS),
+  label: z.string(),
+});
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  permissions: z.array(permissionSchema),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleInputSchema = z.object({
+  name: z
+    .string({ error: 'Name fehlt.' })
+    .trim()
+    .min(1, 'Bitte einen Rollennamen angeben.')
+    .max(100, 'Höchstens 100 Zeichen.'),
+  description: z
+    .string()
+    .trim()
+    .max(500, 'Höchstens 500 Zeichen.')
+    .nullish()
+    .transform((v) => v || null),
+  permissions: z.array(z.enum(PERMISSIONS, { error: 'Unbekanntes Recht.' }), {
+    error: 'Rechte müssen eine Liste sein.',
+  }),
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+
+/** GET /users: the signed-in user with roles and the de-duplicated permission list. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  roles: z.array(roleSchema),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const userListItemSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const assignRolesSchema = z.object({
+  role_ids: z.array(z.number({ error: 'Rollen-ID muss eine Zahl sein.' }).int().positive(), {
+    error: 'role_ids muss eine Liste sein.',
+  }),
+});

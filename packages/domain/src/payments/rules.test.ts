@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest';
+import { type ExistingLine, type PaymentLineStatus, planNotice } from './rules';
+
+let nextId = 1;
+const vz = (
+  year: number,
+  q: number,
+  betrag: string,
+  due: string,
+  status: PaymentLineStatus = 'offen',
+): ExistingLine => ({
+  id: nextId++,
+  year,
+  kind: 'vorauszahlung',
+  quartal: q,
+  betrag,
+  faellig_am: due,
+  status,
+  document_id: 1,
+  document_type: 'vorauszahlungsbescheid',
+  superseded: false,
+});
+const schedule2022 = (paid: boolean[]) =>
+  [
+    ['2022-02-15', 1],
+    ['2022-05-16', 2],
+    ['2022-08-15', 3],
+    ['2022-11-15', 4],
+  ].map(([d, q], i) => vz(2022, q as number, '800.00', d as string, paid[i] ? 'bezahlt' : 'offen'));
+
+const bescheid = (fields: Record<string, unknown>) => ({
+  document_id: 10,
+  type: 'gewst_bescheid',
+  bundesland: 'Nordrhein-Westfalen' as const,
+  fields: {
+    erhebungszeitraum: 2022,
+    bescheid_datum: '2023-06-12',
+    festgesetzte_steuer: '4000.00',
+    ...fields,
+  },
+});
+const brief = (p: ReturnType<typeof planNotice>) =>
+  p.add.map((l) => `${l.year} ${l.kind} ${l.quartal ?? '-'} ${l.betrag} ${l.faellig_am}`);
+
+describe('Gewerbesteuerbescheid', () => {
+  it('all prepayments paid: the rest is due one month after Bekanntgabe', () => {
+    const p = planNotice(bescheid({}), schedule2022([true, true, true, true]));
+    expect(brief(p)).toEqual(['2022 abschlusszahlung - 800.00 2023-07-17']);
+    expect(p.supersede).toEqual([]);
+    expect(p.years[0]).toMatchObject({ year: 2022, festgesetzte_steuer: '4000.00' });
+  });
+  it('none paid: due prepayments at once (Bekanntgabe), the open lines superseded', () => {
+    const existing = schedule2022([false, false, false, false]);
+    const p = planNotice(bescheid({}), existing);
+    expect(brief(p)).toEqual([
+      '2022 abschlusszahlung - 3200.00 2023-06-15',
+      '2022 abschlusszahlung - 800.00 2023-07-17',
+    ]);
+    expect(p.supersede.map((s) => s.id)).toEqual(existing.map((l) => l.id));
+    expect(p.supersede[0]?.reason).toContain('abgerechnet');
+  });
+  it('two of four paid: only the unpaid ones are due at once', () => {
+    const existing = schedule2022([true, true, false, false]);
+    const p = planNotice(bescheid({}), existing);
+    expect(brief(p)).toEqual([
+      '2022 abschlusszahlung - 1600.00 2023-06-15',
+      '2022 abschlusszahlung - 800.00 2023-07-17',
+    ]);
+    expect(p.supersede.map((s) => s.id)).toEqual(existing.slice(2).map((l) => l.id));
+  });
+  it('an instructed (angewiesen) prepayment is credited like a paid one', () => {
+    const existing = schedule2022([true, true, true, false]);
+    existing[3]!.status = 'angewiesen';
+    expect(brief(planNotice(bescheid({}), existing))).toEqual(['2022 abschlusszahlung - 800.00 2023-07-17']);
+  });
+  it('a lower tax is refunded', () => {
+    const p = planNotice(
+      bescheid({ festgesetzte_steuer: '3000.00' }),
+      schedule2022([true, true, true, true]),
+    );
+    expect(brief(p)).toEqual(['2022 erstattung - -200.00 2023-07-17']);
+  });
+  it('interest is a line and compared with our §233a calculation (court record: 30 €)', () => {
+    const fields = {
+      erhebungszeitraum: 2014,
+      bescheid_datum: '2016-07-22',
+      festgesetzte_steuer: '2021.60',
+      bisher_festgesetzt: '0.00',
+      abrechnung: '2021.60',
+      zinsen: '30.00',
+    };
+    const p = planNotice(bescheid(fields), []);
+    expect(brief(p)).toEqual([
+      '2014 abschlusszahlung - 2021.60 2016-08-25',
+      '2014 nachzahlungszinsen - 30.00 2016-08-25',
+    ]);
+    expect(p.interest).toMatchObject({ notice: '30.00', ours: '30.00', base: '2000.00', months: 3 });
+    expect(p.checks).toEqual([]);
+    const wrong = planNotice(bescheid({ ...fields, zinsen: '40.00' }), []);
+    expect(wrong.checks.map((c) => c.code)).toEqual(['INTEREST_DIFFERS']);
+  });
+  it('new prepayments for the following year replace the schedule from their first quarter', () => {
+    const existing = [
+      ...schedule2022([true, true, true, true]),
+      vz(2023, 3, '800.00', '2023-08-15'),
+      vz(2023, 4, '800.00', '2023-11-15'),
+    ];
+    const p = planNotice(
+      bescheid({
+        vorauszahlungen: [
+          { jahr: 2023, quartal: 3, betrag: '1000.00', faellig_am: '2023-08-15' },
+          { jahr: 2023, quartal: 4, betrag: '1000.00', faellig_am: '2023-11-15' },
+        ],
+      }),
+      existing,
+    );
+    expect(brief(p)).toEqual([
+      '2022 abschlusszahlung - 800.00 2023-07-17',
+      '2023 korrektur 3 200.00 2023-08-15',
+      '2023 korrektur 4 200.00 2023-11-15',
+    ]);
+  });
+  it('Änderungsbescheid: the unpaid Abschlusszahlung of the earlier one is superseded, never doubled', () => {
+    const existing = schedule2022([true, true, true, true]);
+    const first = planNotice(bescheid({}), existing);
+    const abschluss: ExistingLine = {
+      id: 99,
+      ...first.add[0]!,
+      status: 'offen',
+      document_id: 10,
+      document_type: 'gewst_bescheid',
+      superseded: false,
+    };
+    const p = planNotice(
+      { ...bescheid({ festgesetzte_steuer: '4400.00', bescheid_datum: '2023-10-10' }), document_id: 11 },
+      [...existing, abschluss],
+    );
+    expect(p.supersede.map((s) => s.id)).toEqual([99]);
+    expect(brief(p)).toEqual([
+      '2022 abschlusszahlung - 800.00 2023-10-13',
+      '2022 abschlusszahlung - 400.00 2023-11-13',
+    ]);
+    // When the first Abschlusszahlung was paid, only the increase remains.
+    abschluss.status = 'bezahlt';
+    const q = planNotice(
+      { ...bescheid({ festgesetzte_steuer: '4400.00', bescheid_datum: '2023-10-10' }), document_id: 11 },
+      [...existing, abschluss],
+    );
+    expect(q.supersede).toEqual([]);
+    expect(brief(q)).toEqual(['2022 abschlusszahlung - 400.00 2023-11-13']);
+  });
+  it('the same notice again produces nothing', () => {
+    const existing = schedule2022([true, true, true, true]);
+    existing[0]!.document_id = 10;
+    const p = planNotice(bescheid({}), existing);
+    expect(p.add).toEqual([]);
+    expect(p.checks[0]?.code).toBe('ALREADY_APPLIED');
+  });
+});
+
+describe('Vorauszahlungsbescheid', () => {
+  const vzb = (list: [number, string, string][]) => ({
+    document_id: 20,
+    type: 'vorauszahlungsbescheid',
+    bundesland: 'Nordrhein-Westfalen' as const,
+    fields: {
+      erhebungszeitraum: 2024,
+      vorauszahlungen: list.map(([q, b, d]) => ({ jahr: 2024, quartal: q, betrag: b, faellig_am: d })),
+    },
+  });
+  it('creates the schedule', () => {
+    const p = planNotice(
+      vzb([
+        [1, '505.00', '2024-02-15'],
+        [2, '505.00', '2024-05-15'],
+        [3, '505.00', '2024-08-15'],
+        [4, '505.00', '2024-11-15'],
+      ]),
+      [],
+    );
+    expect(brief(p)).toEqual([
+      '2024 vorauszahlung 1 505.00 2024-02-15',
+      '2024 vorauszahlung 2 505.00 2024-05-15',
+      '2024 vorauszahlung 3 505.00 2024-08-15',
+      '2024 vorauszahlung 4 505.00 2024-11-15',
+    ]);
+  });
+  it('changing two quarters gives two correction lines; earlier quarters stay', () => {
+    const existing = [
+      vz(2024, 1, '505.00', '2024-02-15', 'bezahlt'),
+      vz(2024, 2, '505.00', '2024-05-15', 'bezahlt'),
+      vz(2024, 3, '505.00', '2024-08-15'),
+      vz(2024, 4, '505.00', '2024-11-15'),
+    ];
+    const p = planNotice(
+      vzb([
+        [3, '700.00', '2024-08-15'],
+        [4, '300.00', '2024-11-15'],
+      ]),
+      existing,
+    );
+    expect(brief(p)).toEqual(['2024 korrektur 3 195.00 2024-08-15', '2024 korrektur 4 -205.00 2024-11-15']);
+    expect(p.add[0]?.reason).toContain('von 505,00 € auf 700,00 €');
+    expect(p.supersede).toEqual([]);
+  });
+});
+
+describe('Zinsbescheid, Mahnung, Messbescheid, Zerlegungsbescheid', () => {
+  it('interest and surcharge lines', () => {
+    const z = planNotice(
+      {
+        document_id: 30,
+        type: 'zinsbescheid',
+        bundesland: 'Bayern',
+        fields: { erhebungszeitraum: 2020, zinsen: '123.00', faellig_am: '2023-03-01' },
+      },
+      [],
+    );
+    expect(brief(z)).toEqual(['2020 nachzahlungszinsen - 123.00 2023-03-01']);
+    const m = planNotice(
+      {
+        document_id: 31,
+        type: 'mahnung',
+        bundesland: 'Bayern',
+        fields: {
+          erhebungszeitraum: 2020,
+          saeumniszuschlag: '15.00',
+          rueckstand: '1500.00',
+          faellig_am: '2023-03-01',
+        },
+      },
+      [],
+    );
+    expect(brief(m)).toEqual(['2020 saeumniszuschlag - 15.00 2023-03-01']);
+    expect(m.checks.map((c) => c.code)).toEqual(['RUECKSTAND_DIFFERS']);
+  });
+  it('no lines, the values are stored for the year', () => {
+    const mb = planNotice(
+      {
+        document_id: 32,
+        type: 'messbescheid',
+        bundesland: 'Bayern',
+        fields: { erhebungszeitraum: 2020, messbetrag: '1529.00' },
+      },
+      [],
+    );
+    expect(mb.add).toEqual([]);
+    expect(mb.years).toEqual([{ year: 2020, erwarteter_messbetrag: '1529.00' }]);
+    const zl = planNotice(
+      {
+        document_id: 33,
+        type: 'zerlegungsbescheid',
+        bundesland: 'Rheinland-Pfalz',
+        ags: '07111000',
+        fields: {
+          erhebungszeitraum: 2020,
+          zerlegungsanteile: [
+            { gemeinde: 'Koblenz', ags: '07111000', anteil: '3375.00' },
+            { gemeinde: 'Trier', ags: '07211000', anteil: '1125.00' },
+          ],
+        },
+      },
+      [],
+    );
+    expect(zl.add).toEqual([]);
+    expect(zl.years).toEqual([{ year: 2020, zerlegungsanteil: '3375.00' }]);
+  });
+});

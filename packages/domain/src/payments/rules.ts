@@ -1,0 +1,502 @@
+import {
+  type Bundesland,
+  computeAbschlusszahlung,
+  computeBekanntgabe,
+  computeInterest,
+  type DefaultInterestPeriod,
+  defaultInterestStart,
+  formatIsoDate,
+  type InterestRate,
+  isValidIsoDate,
+  monatsfrist,
+  parseIsoDate,
+} from '../tax';
+import { Dec, formatMoney } from '../tax/money';
+
+/**
+ * Which payment lines a confirmed notice produces (issue 6). Pure: the server loads the
+ * establishment's existing lines, calls `planNotice` and applies the plan in the confirm
+ * transaction.
+ *
+ * Decisions:
+ * - "Credited" (§20 Abs.1 GewStG: entrichtete Vorauszahlungen) are principal lines of the
+ *   year with status `bezahlt` or `angewiesen`. An instructed payment cannot be recalled
+ *   reliably; crediting it is what keeps money from being paid twice.
+ * - An assessment settles the year: the unpaid (`offen`) principal lines of that year —
+ *   prepayments and the lines of an earlier assessment — are superseded by the new
+ *   Abschlusszahlung/Erstattung; the part equal to those that were due by the Bekanntgabe
+ *   is due at once, the rest one month after the Bekanntgabe (computeAbschlusszahlung).
+ * - Interest stated on a notice is a line of its own; earlier interest lines stay.
+ * - A prepayment schedule (from a Vorauszahlungsbescheid or a Bescheid) never overwrites:
+ *   a quarter whose amount changes gets a `korrektur` line with the difference.
+ * - A notice whose lines already exist (confirmed again) produces nothing.
+ */
+
+export const PAYMENT_LINE_KINDS = [
+  'vorauszahlung',
+  'abschlusszahlung',
+  'erstattung',
+  'nachzahlungszinsen',
+  'erstattungszinsen',
+  'saeumniszuschlag',
+  'korrektur',
+] as const;
+export type PaymentLineKind = (typeof PAYMENT_LINE_KINDS)[number];
+export const PAYMENT_LINE_KIND_LABELS: Record<PaymentLineKind, string> = {
+  vorauszahlung: 'Vorauszahlung',
+  abschlusszahlung: 'Abschlusszahlung',
+  erstattung: 'Erstattung',
+  nachzahlungszinsen: 'Nachzahlungszinsen',
+  erstattungszinsen: 'Erstattungszinsen',
+  saeumniszuschlag: 'Säumniszuschlag',
+  korrektur: 'Korrektur',
+};
+
+export const PAYMENT_LINE_STATUSES = ['offen', 'angewiesen', 'bezahlt', 'storniert'] as const;
+export type PaymentLineStatus = (typeof PAYMENT_LINE_STATUSES)[number];
+export const PAYMENT_LINE_STATUS_LABELS: Record<PaymentLineStatus, string> = {
+  offen: 'offen',
+  angewiesen: 'angewiesen',
+  bezahlt: 'bezahlt',
+  storniert: 'storniert',
+};
+
+/** Kinds that settle the tax itself (as opposed to interest and surcharges). */
+export const PRINCIPAL_KINDS: readonly PaymentLineKind[] = [
+  'vorauszahlung',
+  'abschlusszahlung',
+  'erstattung',
+  'korrektur',
+];
+
+export interface ExistingLine {
+  id: number;
+  year: number;
+  kind: PaymentLineKind;
+  quartal: number | null;
+  /** Signed money string: positive = we pay, negative = we receive. */
+  betrag: string;
+  faellig_am: string | null;
+  status: PaymentLineStatus;
+  document_id: number | null;
+  /** Type of the source document, null for manual lines. */
+  document_type: string | null;
+  /** Superseded lines are history only. */
+  superseded: boolean;
+}
+
+export interface NoticeInput {
+  document_id: number;
+  type: string;
+  /** Normalised field values (DOMAIN.md), e.g. { festgesetzte_steuer: "2021.60" }. */
+  fields: Record<string, unknown>;
+  bundesland: Bundesland;
+  /** AGS of the establishment (to pick its share from a Zerlegungsbescheid). */
+  ags?: string | null;
+  rates?: readonly InterestRate[];
+  periods?: readonly DefaultInterestPeriod[];
+}
+
+export interface LineToAdd {
+  year: number;
+  kind: PaymentLineKind;
+  quartal: number | null;
+  betrag: string;
+  faellig_am: string | null;
+  reason: string;
+}
+
+export interface LineToSupersede {
+  id: number;
+  reason: string;
+}
+
+export interface YearValues {
+  year: number;
+  festgesetzte_steuer?: string;
+  messbetrag?: string;
+  hebesatz?: number;
+  /** Expected Messbetrag from a Messbescheid. */
+  erwarteter_messbetrag?: string;
+  /** The establishment's Zerlegungsanteil from a Zerlegungsbescheid. */
+  zerlegungsanteil?: string;
+}
+
+export interface PlanCheck {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+}
+
+export interface InterestComparison {
+  year: number;
+  notice: string;
+  ours: string;
+  base: string;
+  from: string;
+  to: string;
+  months: number;
+}
+
+export interface PaymentPlan {
+  add: LineToAdd[];
+  supersede: LineToSupersede[];
+  years: YearValues[];
+  checks: PlanCheck[];
+  interest: InterestComparison | null;
+}
+
+const money = (v: unknown): string | null =>
+  typeof v === 'string' && /^-?\d+(\.\d{1,2})?$/.test(v.trim()) ? formatMoney(new Dec(v.trim())) : null;
+const date = (v: unknown): string | null => (typeof v === 'string' && isValidIsoDate(v) ? v : null);
+const int = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
+  return Number.isInteger(n) ? n : null;
+};
+const de = (m: string) => {
+  const [i, f] = formatMoney(new Dec(m)).split('.');
+  return `${(i ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${f} €`;
+};
+const deDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+const active = (l: ExistingLine) => !l.superseded && l.status !== 'storniert';
+const credited = (l: ExistingLine) => l.status === 'bezahlt' || l.status === 'angewiesen';
+
+export interface VzEntry {
+  jahr: number;
+  quartal: number;
+  betrag: string;
+  faellig_am: string;
+}
+
+function vzEntries(v: unknown): VzEntry[] {
+  if (!Array.isArray(v)) return [];
+  const out: VzEntry[] = [];
+  for (const e of v) {
+    if (!e || typeof e !== 'object') continue;
+    const o = e as Record<string, unknown>;
+    const jahr = int(o.jahr);
+    const quartal = int(o.quartal);
+    const betrag = money(o.betrag);
+    const faellig = date(o.faellig_am);
+    if (jahr && quartal && quartal >= 1 && quartal <= 4 && betrag && faellig)
+      out.push({ jahr, quartal, betrag, faellig_am: faellig });
+  }
+  return out;
+}
+
+/**
+ * A new prepayment schedule for one year, from its first quarter on: quarters without a
+ * line get a `vorauszahlung`, changed quarters a `korrektur` with the difference,
+ * quarters of the old schedule the new one drops a `korrektur` to zero.
+ */
+export function planSchedule(
+  entries: readonly VzEntry[],
+  existing: readonly ExistingLine[],
+  label: string,
+): LineToAdd[] {
+  const add: LineToAdd[] = [];
+  const byYear = new Map<number, VzEntry[]>();
+  for (const e of entries) byYear.set(e.jahr, [...(byYear.get(e.jahr) ?? []), e]);
+  for (const [year, list] of [...byYear.entries()].sort((a, b) => a[0] - b[0])) {
+    const first = Math.min(...list.map((e) => e.quartal));
+    const lines = existing.filter((l) => active(l) && l.year === year);
+    // A year already assessed is settled by its Bescheid: prepayments no longer apply.
+    if (lines.some((l) => l.kind === 'abschlusszahlung' || l.kind === 'erstattung')) continue;
+    for (let q = first; q <= 4; q++) {
+      const e = list.find((x) => x.quartal === q);
+      const current = lines
+        .filter((l) => l.quartal === q && (l.kind === 'vorauszahlung' || l.kind === 'korrektur'))
+        .reduce((s, l) => s.add(l.betrag), new Dec(0));
+      const hasLine = lines.some((l) => l.quartal === q && l.kind === 'vorauszahlung');
+      const target = e ? new Dec(e.betrag) : new Dec(0);
+      if (!hasLine && !e) continue;
+      if (!hasLine) {
+        if (target.isZero()) continue;
+        add.push({
+          year,
+          kind: 'vorauszahlung',
+          quartal: q,
+          betrag: formatMoney(target),
+          faellig_am: e!.faellig_am,
+          reason: `Vorauszahlung ${q}. Quartal ${year} laut ${label}.`,
+        });
+        continue;
+      }
+      const diff = target.sub(current);
+      if (diff.isZero()) continue;
+      const due =
+        e?.faellig_am ?? lines.find((l) => l.quartal === q && l.kind === 'vorauszahlung')?.faellig_am ?? null;
+      add.push({
+        year,
+        kind: 'korrektur',
+        quartal: q,
+        betrag: formatMoney(diff),
+        faellig_am: due,
+        reason: `Vorauszahlung ${q}. Quartal ${year} von ${de(formatMoney(current))} auf ${de(formatMoney(target))} geändert laut ${label}.`,
+      });
+    }
+  }
+  return add;
+}
+
+/** The lines a confirmed notice produces, given the establishment's existing lines (all years). */
+export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]): PaymentPlan {
+  const plan: PaymentPlan = { add: [], supersede: [], years: [], checks: [], interest: null };
+  const f = input.fields;
+  const year = int(f.erhebungszeitraum);
+  if (existing.some((l) => l.document_id === input.document_id && active(l))) {
+    plan.checks.push({
+      code: 'ALREADY_APPLIED',
+      severity: 'info',
+      message: 'Die Zahlungszeilen dieses Bescheids sind bereits angelegt; es wurde nichts doppelt erfasst.',
+    });
+    return plan;
+  }
+  const need = (ok: unknown, _field: string, label: string) => {
+    if (ok === null || ok === undefined)
+      plan.checks.push({
+        code: 'FIELD_MISSING',
+        severity: 'error',
+        message: `${label} fehlt; es wurden keine Zahlungszeilen angelegt.`,
+      });
+    return ok !== null && ok !== undefined;
+  };
+  switch (input.type) {
+    case 'gewst_bescheid':
+      planBescheid(input, existing, plan, year, need);
+      break;
+    case 'vorauszahlungsbescheid': {
+      const entries = vzEntries(f.vorauszahlungen);
+      if (!need(entries.length ? entries : null, 'vorauszahlungen', 'Die Liste der Vorauszahlungen')) break;
+      plan.add.push(...planSchedule(entries, existing, 'Vorauszahlungsbescheid'));
+      const mb = money(f.messbetrag);
+      const hs = int(f.hebesatz);
+      for (const y of new Set(entries.map((e) => e.jahr)))
+        plan.years.push({ year: y, ...(mb ? { messbetrag: mb } : {}), ...(hs ? { hebesatz: hs } : {}) });
+      break;
+    }
+    case 'zinsbescheid': {
+      const z = money(f.zinsen);
+      if (!need(year, 'erhebungszeitraum', 'Der Erhebungszeitraum') || !need(z, 'zinsen', 'Der Zinsbetrag'))
+        break;
+      const neg = new Dec(z!).isNegative();
+      plan.add.push({
+        year: year!,
+        kind: neg ? 'erstattungszinsen' : 'nachzahlungszinsen',
+        quartal: null,
+        betrag: z!,
+        faellig_am: date(f.faellig_am),
+        reason: `${neg ? 'Erstattungszinsen' : 'Nachzahlungszinsen'} laut Zinsbescheid${zinsPeriod(f)}.`,
+      });
+      break;
+    }
+    case 'mahnung': {
+      const s = money(f.saeumniszuschlag);
+      if (
+        !need(year, 'erhebungszeitraum', 'Der Erhebungszeitraum') ||
+        !need(s, 'saeumniszuschlag', 'Der Säumniszuschlag')
+      )
+        break;
+      if (!new Dec(s!).isZero())
+        plan.add.push({
+          year: year!,
+          kind: 'saeumniszuschlag',
+          quartal: null,
+          betrag: s!,
+          faellig_am: date(f.faellig_am),
+          reason: 'Säumniszuschlag laut Mahnung.',
+        });
+      const rueckstand = money(f.rueckstand);
+      if (rueckstand) {
+        const open = existing
+          .filter((l) => active(l) && l.year === year && !credited(l) && PRINCIPAL_KINDS.includes(l.kind))
+          .reduce((sum, l) => sum.add(l.betrag), new Dec(0));
+        if (!open.eq(rueckstand))
+          plan.checks.push({
+            code: 'RUECKSTAND_DIFFERS',
+            severity: 'warning',
+            message: `Die Mahnung nennt einen Rückstand von ${de(rueckstand)}, bei uns sind für ${year} ${de(formatMoney(open))} offen.`,
+          });
+      }
+      break;
+    }
+    case 'messbescheid': {
+      const mb = money(f.messbetrag);
+      if (year && mb) plan.years.push({ year, erwarteter_messbetrag: mb });
+      break;
+    }
+    case 'zerlegungsbescheid': {
+      const shares = Array.isArray(f.zerlegungsanteile)
+        ? (f.zerlegungsanteile as Record<string, unknown>[])
+        : [];
+      const mine = shares.find((s) => input.ags && s && s.ags === input.ags);
+      const anteil = mine ? money(mine.anteil) : null;
+      if (year && anteil) plan.years.push({ year, zerlegungsanteil: anteil });
+      else
+        plan.checks.push({
+          code: 'NO_SHARE',
+          severity: 'info',
+          message: 'Für die Gemeinde dieser Betriebsstätte nennt der Zerlegungsbescheid keinen Anteil.',
+        });
+      break;
+    }
+    default:
+      break;
+  }
+  return plan;
+}
+
+function zinsPeriod(f: Record<string, unknown>) {
+  const von = date(f.zinsen_von);
+  const bis = date(f.zinsen_bis);
+  return von && bis ? ` (Zinslauf ${deDate(von)} bis ${deDate(bis)})` : '';
+}
+
+function planBescheid(
+  input: NoticeInput,
+  existing: readonly ExistingLine[],
+  plan: PaymentPlan,
+  year: number | null,
+  need: (v: unknown, field: string, label: string) => boolean,
+) {
+  const f = input.fields;
+  const steuer = money(f.festgesetzte_steuer);
+  const datum = date(f.bescheid_datum);
+  if (
+    !need(year, 'erhebungszeitraum', 'Der Erhebungszeitraum') ||
+    !need(steuer, 'festgesetzte_steuer', 'Die festgesetzte Steuer') ||
+    !need(datum, 'bescheid_datum', 'Das Bescheiddatum')
+  )
+    return;
+  const ez = year!;
+  const values: YearValues = { year: ez, festgesetzte_steuer: steuer! };
+  const mb = money(f.messbetrag);
+  if (mb) values.messbetrag = mb;
+  const hs = int(f.hebesatz);
+  if (hs) values.hebesatz = hs;
+  plan.years.push(values);
+
+  const lines = existing.filter((l) => active(l) && l.year === ez && PRINCIPAL_KINDS.includes(l.kind));
+  // Positive lines enter the calculation as prepayments (paid or not); refunds already
+  // received (negative, credited) raise the tax to settle.
+  let toSettle = new Dec(steuer!);
+  const items: { quartal: number; betrag: string; faellig_am: string; bezahlt: boolean }[] = [];
+  for (const l of lines) {
+    const b = new Dec(l.betrag);
+    if (b.isNegative()) {
+      if (credited(l)) toSettle = toSettle.add(b.neg());
+      continue;
+    }
+    if (b.isZero()) continue;
+    items.push({
+      quartal: l.quartal ?? 0,
+      betrag: formatMoney(b),
+      faellig_am: l.faellig_am ?? datum!,
+      bezahlt: credited(l),
+    });
+  }
+  // Negative unpaid corrections reduce an unpaid prepayment of the same quarter.
+  for (const l of lines) {
+    const b = new Dec(l.betrag);
+    if (!b.isNegative() || credited(l)) continue;
+    const target = items.find(
+      (i) => !i.bezahlt && i.quartal === (l.quartal ?? -1) && new Dec(i.betrag).gte(b.neg()),
+    );
+    if (target) target.betrag = formatMoney(new Dec(target.betrag).add(b));
+    else toSettle = toSettle.add(b.neg());
+  }
+  const r = computeAbschlusszahlung({
+    steuer: formatMoney(toSettle),
+    vorauszahlungen: items,
+    aufgabe_zur_post: datum!,
+    bundesland: input.bundesland,
+  });
+  for (const l of lines) {
+    if (credited(l)) continue;
+    plan.supersede.push({
+      id: l.id,
+      reason: `Durch den Gewerbesteuerbescheid ${ez} vom ${deDate(datum!)} abgerechnet.`,
+    });
+  }
+  const label = `Gewerbesteuerbescheid ${ez} vom ${deDate(datum!)}`;
+  if (r.sofort.faellig_am && !new Dec(r.sofort.betrag).isZero())
+    plan.add.push({
+      year: ez,
+      kind: 'abschlusszahlung',
+      quartal: null,
+      betrag: r.sofort.betrag,
+      faellig_am: r.sofort.faellig_am,
+      reason: `Abschlusszahlung laut ${label}: sofort fällig (fällige, nicht entrichtete Vorauszahlungen).`,
+    });
+  if (r.rest.faellig_am && !new Dec(r.rest.betrag).isZero())
+    plan.add.push({
+      year: ez,
+      kind: 'abschlusszahlung',
+      quartal: null,
+      betrag: r.rest.betrag,
+      faellig_am: r.rest.faellig_am,
+      reason: `Abschlusszahlung laut ${label}: fällig einen Monat nach Bekanntgabe (${deDate(r.bekanntgabe)}).`,
+    });
+  if (!new Dec(r.erstattung).isZero())
+    plan.add.push({
+      year: ez,
+      kind: 'erstattung',
+      quartal: null,
+      betrag: formatMoney(new Dec(r.erstattung).neg()),
+      faellig_am: formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
+      reason: `Erstattung laut ${label}.`,
+    });
+  const printed = money(f.abrechnung);
+  if (printed && printed !== r.abrechnung && lines.length > 0)
+    plan.checks.push({
+      code: 'ABRECHNUNG_DIFFERS',
+      severity: 'info',
+      message: `Der Bescheid rechnet mit ${de(printed)} ab; nach unseren Zahlungsdaten ergibt sich ${de(r.unterschied)} (angerechnet: ${de(r.angerechnet)}).`,
+    });
+
+  // Interest stated on the notice, compared with our §233a calculation.
+  const zinsen = money(f.zinsen);
+  const diff =
+    printed ??
+    (money(f.bisher_festgesetzt) ? formatMoney(new Dec(steuer!).sub(money(f.bisher_festgesetzt)!)) : null);
+  if (zinsen && !new Dec(zinsen).isZero()) {
+    const refund = diff !== null && new Dec(diff).isNegative();
+    plan.add.push({
+      year: ez,
+      kind: refund ? 'erstattungszinsen' : 'nachzahlungszinsen',
+      quartal: null,
+      betrag: refund ? formatMoney(new Dec(zinsen).abs().neg()) : formatMoney(new Dec(zinsen).abs()),
+      faellig_am:
+        r.rest.faellig_am ?? formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
+      reason: `${refund ? 'Erstattungszinsen' : 'Nachzahlungszinsen'} (§ 233a AO) laut ${label}${zinsPeriod(f)}.`,
+    });
+  }
+  if (diff !== null) {
+    const from = date(f.zinsen_von) ?? defaultInterestStart(ez, input.periods ?? []);
+    const bekanntgabe = computeBekanntgabe(datum!, input.bundesland);
+    const to = date(f.zinsen_bis) ?? bekanntgabe;
+    if (to >= from) {
+      const ours = computeInterest({ amount: diff, startDate: from, endDate: to, rates: input.rates });
+      plan.interest = {
+        year: ez,
+        notice: zinsen ? formatMoney(new Dec(zinsen).abs()) : '0.00',
+        ours: ours.interest,
+        base: ours.base,
+        from,
+        to,
+        months: ours.months,
+      };
+      if (!new Dec(ours.interest).eq(plan.interest.notice))
+        plan.checks.push({
+          code: 'INTEREST_DIFFERS',
+          severity: 'warning',
+          message: `Zinsen laut Bescheid ${de(plan.interest.notice)}, eigene Berechnung nach § 233a AO ${de(ours.interest)} (Basis ${de(ours.base)}, ${ours.months} volle Monate ab ${deDate(from)}).`,
+        });
+    }
+  }
+
+  // New prepayments for following years replace the schedule from their first quarter on.
+  const vz = vzEntries(f.vorauszahlungen).filter((e) => e.jahr !== ez);
+  plan.add.push(...planSchedule(vz, existing, label));
+}

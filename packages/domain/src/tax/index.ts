@@ -1,0 +1,43 @@
+export {
+  BUNDESLAENDER,
+  type Bundesland,
+  bundeslandFromAgs,
+  type HolidayOptions,
+  isBundesland,
+  isPublicHoliday,
+  isWorkingDay,
+  nextWorkingDay,
+  publicHolidays,
+} from './bundesland';
+export {
+  addDays,
+  addDaysIso,
+  addMonths,
+  addMonthsIso,
+  type CalendarDate,
+  countFullMonths,
+  formatIsoDate,
+  isValidIsoDate,
+  parseIsoDate,
+  periodMonthEnd,
+  weekday,
+} from './dates';
+export { DomainValidationError } from './errors';
+export * from './interest';
+export * from './messbetrag';
+export { MONEY_PATTERN } from './money';
+export * from './prepayments';
+export * from './saeumnis';
+export * from './zerlegung';
+export {
+  anrechenbarerLohnCent,
+  LOHN_HOECHSTBETRAG_CENT,
+  UNTERNEHMERLOHN_CENT,
+  ZERLEGUNG_RUNDUNG,
+  ZERLEGUNG_SCHLUESSEL,
+  type ZerlegungArbeitnehmer,
+  type ZerlegungInput,
+  type ZerlegungRundung,
+  type ZerlegungSchluessel,
+  type ZerlegungZeileInput,
+} from './zerlegung-input';

@@ -1,0 +1,18 @@
+export { type Classification, classify } from './classify.js';
+export { PdfDamagedError, PdfEmptyError, PdfError, PdfPasswordError } from './errors.js';
+export { type ExtractOptions, extractFields } from './fields.js';
+export { formatCents, isValidIban, parseDate, parseMoney, parsePercent, parseYear } from './normalize.js';
+export { createOcrEngine, type OcrEngine, type OcrEngineOptions, tesseractPaths } from './ocr.js';
+export { openPdf, readTextLayer, renderPage } from './pdf.js';
+export {
+  type ExtractTextOptions,
+  extractText,
+  type ProcessOptions,
+  type ProcessResult,
+  pagesText,
+  processPdf,
+  type TextResult,
+} from './process.js';
+export { TYPE_FIELDS } from './specs.js';
+export { textInRect } from './textindex.js';
+export * from './types.js';

@@ -1,0 +1,100 @@
+import { classify } from './classify.js';
+import { PdfDamagedError, PdfEmptyError, PdfError } from './errors.js';
+import { type ExtractOptions, extractFields } from './fields.js';
+import { createOcrEngine, type OcrEngine } from './ocr.js';
+import { openPdf, readTextLayer, renderPage } from './pdf.js';
+import { indexPage } from './textindex.js';
+import type { DocumentType, Fields, Page } from './types.js';
+
+export interface ExtractTextOptions {
+  /**
+   * OCR engine for pages without a usable text layer. `undefined`: a temporary engine is
+   * created when needed and terminated afterwards; `false`: no OCR.
+   */
+  ocr?: OcrEngine | false;
+  /** Rendering resolution for OCR (default 300 dpi). */
+  dpi?: number;
+  /** Clean the rendered image before OCR (dust specks, contrast; default true). */
+  clean?: boolean;
+  /** A page whose text layer has fewer letters/digits than this is OCRed (default 20). */
+  minTextChars?: number;
+}
+
+export interface TextResult {
+  pages: Page[];
+  /** 1-based numbers of the pages read by OCR. */
+  ocrPages: number[];
+}
+
+/** Reads every page: text layer where usable, OCR otherwise. */
+export async function extractText(
+  pdfBytes: Uint8Array,
+  options: ExtractTextOptions = {},
+): Promise<TextResult> {
+  const doc = await openPdf(pdfBytes);
+  let own: OcrEngine | null = null;
+  try {
+    const pages: Page[] = [];
+    const ocrPages: number[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      let pdfPage: Awaited<ReturnType<typeof doc.getPage>>;
+      let page: Page;
+      try {
+        pdfPage = await doc.getPage(n);
+        page = await readTextLayer(pdfPage, n);
+      } catch (err) {
+        if (err instanceof PdfError) throw err;
+        throw new PdfDamagedError(`Seite ${n} nicht lesbar`, { cause: err });
+      }
+      const chars = page.words.reduce((s, w) => s + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
+      if (chars < (options.minTextChars ?? 20) && options.ocr !== false) {
+        const img = await renderPage(pdfPage, options.dpi ?? 300, { clean: options.clean ?? true });
+        if (!img.blank) {
+          if (!options.ocr && !own) own = createOcrEngine();
+          const engine = options.ocr || own!;
+          page = await engine.recognize({
+            png: img.png,
+            scale: img.scale,
+            pageNumber: n,
+            width: page.width,
+            height: page.height,
+          });
+          ocrPages.push(n);
+        }
+      }
+      pdfPage.cleanup();
+      pages.push(page);
+    }
+    return { pages, ocrPages };
+  } finally {
+    await own?.terminate();
+    await doc.destroy();
+  }
+}
+
+export interface ProcessOptions extends ExtractTextOptions, ExtractOptions {}
+
+export interface ProcessResult {
+  type: DocumentType;
+  typeConfidence: number;
+  fields: Fields;
+  pages: Page[];
+  ocrPages: number[];
+}
+
+/** Text/OCR → type → fields. Throws PdfPasswordError, PdfDamagedError or PdfEmptyError. */
+export async function processPdf(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessResult> {
+  const { pages, ocrPages } = await extractText(bytes, options);
+  const text = pagesText(pages);
+  if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 10) {
+    throw new PdfEmptyError(pages.length === 1 ? 'leere Seite' : `${pages.length} leere Seiten`);
+  }
+  const { type, confidence } = classify(text);
+  const fields = extractFields(type, pages, options);
+  return { type, typeConfidence: confidence, fields, pages, ocrPages };
+}
+
+/** The plain text of pages, rows top to bottom. */
+export function pagesText(pages: readonly Page[]): string {
+  return pages.map((p) => indexPage(p).text.replace(/\t/g, '  ')).join('\n\f\n');
+}

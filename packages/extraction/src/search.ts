@@ -1,0 +1,293 @@
+import {
+  DATE_SOURCE,
+  isValidIban,
+  MONEY_SOURCE,
+  PERCENT_SOURCE,
+  parseDate,
+  parseMoney,
+  parsePercent,
+} from './normalize.js';
+import { type PageIndex, rowOf, spanConfidence, spanRect, textBelow } from './textindex.js';
+import type { FieldHint, Rect } from './types.js';
+
+export type Kind =
+  'money' | 'date' | 'percent' | 'year' | 'kassenzeichen' | 'steuernummer' | 'iban' | 'bic' | 'ags';
+
+export const VALUE_SOURCE: Record<Kind, string> = {
+  money: MONEY_SOURCE,
+  date: DATE_SOURCE,
+  percent: PERCENT_SOURCE,
+  year: String.raw`(?<![\d.,/])(?:199\d|20\d{2})(?![\d.,/])`,
+  kassenzeichen: String.raw`(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9]`,
+  steuernummer: String.raw`\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5}`,
+  iban: String.raw`[A-Z]{2} ?\d{2}(?:[ :.\-]?[A-Z0-9]){11,30}`,
+  bic: '[A-Z]{4} ?[A-Z]{2} ?[A-Z0-9|]{2}(?: ?[A-Z0-9|]{1,4})?(?![A-Za-z0-9])',
+  ags: String.raw`(?<!\d)\d{8}(?!\d)`,
+};
+
+/**
+ * A BIC is 8 or 11 characters (bank 4 letters, country 2 letters, location 2, branch 3). OCR adds a
+ * vertical stroke now and then ("DEUTDEMI1" for "DEUTDEM1"): a 9- or 12-character reading becomes
+ * valid by dropping one I/l/| after the country code. Anything else that is not 8 or 11 is refused.
+ */
+export function normalizeBic(raw: string): string | null {
+  const s = raw.replace(/\s/g, '');
+  const ok = (b: string) => /^[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(b);
+  if (ok(s)) return s;
+  if (s.length === 9 || s.length === 12) {
+    for (let i = 6; i < s.length; i++) {
+      if (/[Il|]/.test(s[i] ?? '')) {
+        const b = s.slice(0, i) + s.slice(i + 1);
+        if (ok(b)) return b;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * OCR plausibility for a BIC's location code: its second character is mostly a digit ("M1",
+ * "D1") in German BICs, and OCR reads that "1" as "I" or "l".
+ */
+export function ocrBic(bic: string): string {
+  if (bic.length < 8) return bic;
+  const c = bic[7] ?? '';
+  const fixed = /[Il|]/.test(c) ? '1' : c;
+  return bic.slice(0, 7) + fixed + bic.slice(8);
+}
+
+/** Canonical value of a matched string, or null when it does not parse. */
+export function normalizeValue(kind: Kind, raw: string): string | number | null {
+  switch (kind) {
+    case 'money':
+      return parseMoney(raw);
+    case 'date':
+      return parseDate(raw);
+    case 'percent':
+      return parsePercent(raw);
+    case 'year':
+      return Number(raw);
+    case 'steuernummer':
+      return raw.replace(/\s/g, '');
+    case 'bic':
+      return normalizeBic(raw);
+    case 'iban': {
+      // Take the longest prefix that passes the mod-97 check (the match may run into the next word).
+      const s = raw.replace(/[\s:.-]/g, '');
+      for (let n = Math.min(34, s.length); n >= 15; n--) if (isValidIban(s.slice(0, n))) return s.slice(0, n);
+      return null;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** Separators between a label and its value; OCR adds stray quotes, commas and marks. */
+const SEP_TEXT = String.raw`[\s.:…\t"'‚|]`;
+const SEP_OCR = String.raw`[\s.:…\t"'‚|“”„‘’´*_~°,;»«]`;
+/**
+ * OCR only: up to this many junk tokens (1–3 characters, e.g. "A", "Se", "7" read from dust or
+ * a ruled line) may stand between a label and its value; each costs a little score.
+ */
+export const MAX_JUNK_TOKENS = 2;
+
+/**
+ * The value right after a label: only separators in between, or on OCR pages also up to
+ * MAX_JUNK_TOKENS short junk tokens. Returns its offset in `rest` and the tokens skipped.
+ */
+export function adjacentValue(
+  rest: string,
+  kind: Kind,
+  flags: string,
+  ocr: boolean,
+): { start: number; length: number; skipped: number } | null {
+  const sep = ocr ? SEP_OCR : SEP_TEXT;
+  const junk = ocr ? MAX_JUNK_TOKENS : 0;
+  for (let skipped = 0; skipped <= junk; skipped++) {
+    const skip = skipped ? String.raw`(?:[^\s]{1,3}[\s\t]+${sep}*){${skipped}}` : '';
+    const m = new RegExp(String.raw`^${sep}*(?:Nr\.?\s*)?${skip}(${VALUE_SOURCE[kind]})`, flags).exec(rest);
+    if (m?.[1] && normalizeValue(kind, m[1]) !== null) {
+      return { start: m[0].length - m[1].length, length: m[1].length, skipped };
+    }
+  }
+  return null;
+}
+
+export interface LabelRule {
+  re: RegExp;
+  w?: number;
+  /** Look in the rows below when the label's row has no value (table headers, forms). */
+  below?: boolean;
+  /** Value must follow the label directly (only separators in between). */
+  adjacent?: boolean;
+  /** Max characters between label and value on the row. */
+  near?: number;
+  negate?: boolean;
+}
+export interface PatternRule {
+  /** Must have a named group `v`. Matched against the flattened page text. */
+  re: RegExp;
+  w?: number;
+  negate?: boolean;
+}
+export interface FieldSpec {
+  kind: Kind;
+  labels: LabelRule[];
+  patterns?: PatternRule[];
+  /** Only the first page(s) are searched (letterheads, info blocks). */
+  maxPage?: number;
+}
+
+export interface Candidate {
+  value: string | number;
+  score: number;
+  confidence: number;
+  page: number;
+  rect: Rect;
+  pos: number;
+}
+
+const negateMoney = (v: string | number) =>
+  typeof v === 'string' && !v.startsWith('-') && v !== '0.00' ? `-${v}` : v;
+
+function candidate(
+  ix: PageIndex,
+  kind: Kind,
+  start: number,
+  end: number,
+  score: number,
+  negate?: boolean,
+): Candidate | null {
+  let value = normalizeValue(kind, ix.text.slice(start, end));
+  if (value === null) return null;
+  if (kind === 'bic' && ix.page.source === 'ocr' && typeof value === 'string') value = ocrBic(value);
+  if (negate) value = negateMoney(value);
+  const conf = spanConfidence(ix, start, end);
+  return { value, score, confidence: conf, page: ix.page.page, rect: spanRect(ix, start, end), pos: start };
+}
+
+/** All candidates of a field on one page, from label rules and running-text patterns. */
+export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
+  const out: Candidate[] = [];
+  const valueRe = new RegExp(
+    VALUE_SOURCE[spec.kind],
+    spec.kind === 'money' || spec.kind === 'date' ? 'iu' : 'u',
+  );
+  const ocr = ix.page.source === 'ocr';
+  for (const rule of spec.labels) {
+    const re = new RegExp(rule.re.source, `${rule.re.flags.replace('g', '')}g`);
+    for (const m of ix.text.matchAll(re)) {
+      const labelStart = m.index ?? 0;
+      const labelEnd = labelStart + m[0].length;
+      const row = ix.rows[rowOf(ix, labelStart)];
+      if (!row) continue;
+      const rest = ix.text.slice(labelEnd, row.end);
+      const w = rule.w ?? 1;
+      let found: Candidate | null = null;
+      if (rule.adjacent) {
+        const am = adjacentValue(rest, spec.kind, valueRe.flags, ocr);
+        if (am) {
+          const s = labelEnd + am.start;
+          found = candidate(ix, spec.kind, s, s + am.length, w * 0.93 ** am.skipped, rule.negate);
+        }
+      } else {
+        const vm = valueRe.exec(rest.slice(0, rule.near ?? 90));
+        if (vm) {
+          const s = labelEnd + vm.index;
+          found = candidate(ix, spec.kind, s, s + vm[0].length, w, rule.negate);
+        }
+      }
+      if (!found && rule.adjacent && ocr) {
+        // OCR rows can split a label from its value when their boxes differ in height: take the
+        // segment that starts right of the label on its baseline, in the row above or below.
+        const labelRect = spanRect(ix, labelStart, labelEnd);
+        const r0 = rowOf(ix, labelStart);
+        for (const rr of [r0 - 1, r0 + 1]) {
+          const nb = ix.rows[rr];
+          if (!nb || found) continue;
+          for (const seg of nb.lines) {
+            const segMid = seg.rect[1] + seg.rect[3] / 2;
+            const gap = seg.rect[0] - (labelRect[0] + labelRect[2]);
+            if (gap < 0 || gap > 150 || segMid < labelRect[1] || segMid > labelRect[1] + labelRect[3])
+              continue;
+            const segStart = ix.text.indexOf(seg.words[0]?.text ?? '\u0000', nb.start);
+            if (segStart < 0 || segStart >= nb.end) continue;
+            const am = adjacentValue(ix.text.slice(segStart, nb.end), spec.kind, valueRe.flags, true);
+            if (am) {
+              const s = segStart + am.start;
+              found = candidate(ix, spec.kind, s, s + am.length, w * 0.9 * 0.93 ** am.skipped, rule.negate);
+            }
+            break;
+          }
+        }
+      }
+      if (!found && rule.below !== false) {
+        const labelRect = spanRect(ix, labelStart, labelEnd);
+        for (const [i, span] of textBelow(ix, labelRect).entries()) {
+          // A directly labelled value must begin the cell below (stacked forms, table headers).
+          const re = rule.adjacent
+            ? new RegExp(`^[\\s.:"'‚|]*(?:${VALUE_SOURCE[spec.kind]})`, valueRe.flags)
+            : valueRe;
+          const cell = ix.text.slice(span.start, span.end);
+          const vm = re.exec(cell);
+          if (vm) {
+            const lead = rule.adjacent ? vm[0].length - vm[0].replace(/^[\s.:"'‚|]*/, '').length : 0;
+            vm[0] = vm[0].slice(lead);
+            const s = span.start + vm.index + lead;
+            found = candidate(ix, spec.kind, s, s + vm[0].length, w * (i === 0 ? 0.85 : 0.75), rule.negate);
+            if (found) break;
+          }
+        }
+      }
+      if (!found && !rule.adjacent && rest.trim().length < 4) {
+        // Running text wrapped after the label: continue on the next row.
+        const vm = valueRe.exec(ix.flat.slice(labelEnd, labelEnd + (rule.near ?? 90)));
+        if (vm) {
+          const s = labelEnd + vm.index;
+          found = candidate(ix, spec.kind, s, s + vm[0].length, w * 0.88, rule.negate);
+        }
+      }
+      if (found) out.push(found);
+    }
+  }
+  for (const p of spec.patterns ?? []) {
+    const re = new RegExp(p.re.source, `${p.re.flags.replace(/[gd]/g, '')}gd`);
+    for (const m of ix.flat.matchAll(re)) {
+      const g = m.indices?.groups?.v;
+      if (!g) continue;
+      const c = candidate(ix, spec.kind, g[0], g[1], p.w ?? 0.95, p.negate);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** Adds closeness-to-hint to the scores (hints come from earlier notices of the same sender). */
+export function applyHint(cands: Candidate[], hint: FieldHint | undefined): void {
+  if (!hint) return;
+  const [hx, hy, hw, hh] = hint.rect;
+  for (const c of cands) {
+    if (c.page !== hint.page) continue;
+    const cx = c.rect[0] + c.rect[2] / 2;
+    const cy = c.rect[1] + c.rect[3] / 2;
+    const dx = Math.max(0, Math.abs(cx - (hx + hw / 2)) - hw / 2);
+    const dy = Math.max(0, Math.abs(cy - (hy + hh / 2)) - hh / 2);
+    c.score += 0.3 * Math.exp(-Math.hypot(dx, dy) / 40);
+  }
+}
+
+/** Best candidate: highest score, then earliest (page, position). Equal values reinforce each other. */
+export function best(cands: Candidate[]): Candidate | null {
+  if (cands.length === 0) return null;
+  const support = new Map<string, number>();
+  for (const c of cands) support.set(String(c.value), (support.get(String(c.value)) ?? 0) + 1);
+  const sorted = [...cands].sort(
+    (a, b) =>
+      b.score +
+        0.02 * Math.min(3, support.get(String(b.value)) ?? 0) -
+        (a.score + 0.02 * Math.min(3, support.get(String(a.value)) ?? 0)) ||
+      a.page - b.page ||
+      a.pos - b.pos,
+  );
+  return sorted[0] ?? null;
+}

@@ -1,0 +1,170 @@
+import { unionRect, xOverlap } from './layout.js';
+import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney } from './normalize.js';
+import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
+import type { ExtractedField, MunicipalityResolver, Rect, Vorauszahlung, Zerlegungsanteil } from './types.js';
+
+interface Hit<V> {
+  value: V;
+  start: number;
+  end: number;
+  row: number;
+}
+
+function hits<V>(
+  ix: PageIndex,
+  source: string,
+  parse: (s: string) => V | null,
+  from: number,
+  to: number,
+): Hit<V>[] {
+  const out: Hit<V>[] = [];
+  const re = new RegExp(source, 'giu');
+  re.lastIndex = from;
+  for (let m = re.exec(ix.flat); m && m.index < to; m = re.exec(ix.flat)) {
+    const v = parse(m[0]);
+    if (v !== null)
+      out.push({ value: v, start: m.index, end: m.index + m[0].length, row: rowAt(ix, m.index) });
+  }
+  return out;
+}
+const rowAt = (ix: PageIndex, pos: number) => ix.rows.findIndex((r) => pos >= r.start && pos <= r.end);
+
+const QUARTER_OF_MONTH: Record<number, number> = { 2: 1, 5: 2, 8: 3, 11: 4 };
+
+/** Quarterly prepayments: due dates (15 Feb/May/Aug/Nov) paired with amounts after a "Vorauszahlung" mention. */
+export function findVorauszahlungen(indexes: PageIndex[]): ExtractedField<Vorauszahlung[]> | null {
+  for (const ix of indexes) {
+    const mention = /vorauszahlung/giu;
+    for (let m = mention.exec(ix.flat); m; m = mention.exec(ix.flat)) {
+      const endRe =
+        /bankverbindung|rechtsbehelf|kreditinstitut|\bIBAN\b|zinsen\s+zur|mit\s+freundlichen|bitte\s+geben/giu;
+      endRe.lastIndex = m.index;
+      const end = endRe.exec(ix.flat)?.index ?? ix.flat.length;
+      const dates = hits(ix, DATE_SOURCE, parseDate, m.index, end).filter((d) => {
+        const [, mo = 0, day = 0] = d.value.split('-').map(Number);
+        return QUARTER_OF_MONTH[mo] !== undefined && day >= 10 && day <= 20;
+      });
+      if (dates.length === 0) continue;
+      const firstRow = ix.rows[dates[0]!.row];
+      const moneys = hits(ix, MONEY_SOURCE, parseMoney, firstRow?.start ?? dates[0]!.start, end);
+      if (moneys.length === 0) continue;
+      const pairs: [Hit<string>, Hit<string>][] = [];
+      const distinct = new Set(moneys.map((x) => x.value));
+      if (moneys.length === dates.length) for (const [i, d] of dates.entries()) pairs.push([d, moneys[i]!]);
+      else if (distinct.size === 1) for (const d of dates) pairs.push([d, moneys[0]!]);
+      else {
+        for (const d of dates) {
+          const same =
+            moneys.find((x) => x.row === d.row && x.start > d.end) ?? moneys.find((x) => x.start > d.end);
+          if (same) pairs.push([d, same]);
+        }
+      }
+      if (pairs.length === 0) continue;
+      const value = pairs.map(([d, x]) => {
+        const [y = 0, mo = 0] = d.value.split('-').map(Number);
+        return { jahr: y, quartal: QUARTER_OF_MONTH[mo] ?? 0, betrag: x.value, faellig_am: d.value };
+      });
+      const spans = pairs.flat();
+      return {
+        value,
+        confidence: round(0.9 * Math.min(...spans.map((s) => spanConfidence(ix, s.start, s.end)))),
+        page: ix.page.page,
+        rect: unionRect(spans.map((s) => spanRect(ix, s.start, s.end))),
+      };
+    }
+  }
+  return null;
+}
+
+/** The apportionment table: one row per municipality with its share of the MB. */
+export function findZerlegungsanteile(
+  indexes: PageIndex[],
+  resolve?: MunicipalityResolver,
+): ExtractedField<Zerlegungsanteil[]> | null {
+  for (const ix of indexes) {
+    const headerRow = ix.rows.findIndex((r) => {
+      const t = ix.text.slice(r.start, r.end);
+      return /gemeinde/iu.test(t) && /anteil/iu.test(t);
+    });
+    if (headerRow < 0) continue;
+    const header = ix.rows[headerRow]!;
+    const anteilPos = /(?:zerlegungs)?anteil/iu.exec(ix.text.slice(header.start, header.end));
+    const anteilRect: Rect | null = anteilPos
+      ? spanRect(ix, header.start + anteilPos.index, header.start + anteilPos.index + anteilPos[0].length)
+      : null;
+    const value: Zerlegungsanteil[] = [];
+    const rects: Rect[] = [];
+    let conf = 1;
+    for (let r = headerRow + 1; r < Math.min(ix.rows.length, headerRow + 30); r++) {
+      const row = ix.rows[r]!;
+      const text = ix.text.slice(row.start, row.end);
+      const moneys = hits(ix, MONEY_SOURCE, parseMoney, row.start, row.end);
+      if (moneys.length === 0) break;
+      if (/^\s*(?:summe|gesamt|insgesamt)/iu.test(text)) continue;
+      const first = text.split('\t')[0] ?? '';
+      const name = first
+        .replace(/\d{8}/g, '')
+        .replace(new RegExp(MONEY_SOURCE, 'giu'), '')
+        .replace(/^[^\p{L}(]+|[^\p{L}).]+$/gu, '')
+        // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
+        .replace(/(?<=[\p{L}]{6})\.$/u, '');
+      if (!/\p{L}{2}/u.test(name)) continue;
+      const share =
+        (anteilRect && moneys.find((x) => xOverlap(spanRect(ix, x.start, x.end), anteilRect) > 0)) ??
+        moneys[moneys.length - 1]!;
+      const ags = /(?<!\d)\d{8}(?!\d)/.exec(text)?.[0] ?? resolve?.(name) ?? null;
+      value.push({ gemeinde: name, ags, anteil: share.value });
+      rects.push(row.rect);
+      conf = Math.min(conf, spanConfidence(ix, row.start, row.end));
+    }
+    if (value.length)
+      return { value, confidence: round(0.9 * conf), page: ix.page.page, rect: unionRect(rects) };
+  }
+  return null;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+const PREFIX =
+  'Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken';
+const NAME = String.raw`[\p{Lu}][\p{L}.'/-]*(?:(?: (?:am|an der|an|im|in der|in|ob der|bei|vor der|v\. d\.|a\.|i\.|\/))* (?:[\p{Lu}(][\p{L}.()'-]*))*`;
+
+/** The issuing municipality: "Stadt Köln", "Gemeinde X", "Magistrat der Stadt X" in the letterhead. */
+export function findGemeinde(indexes: PageIndex[]): ExtractedField<string> | null {
+  const ix = indexes[0];
+  if (!ix) return null;
+  const re = new RegExp(String.raw`(?<![\p{L}])(?:${PREFIX}) (?<v>${NAME})`, 'giud');
+  let bestHit: { name: string; start: number; end: number; score: number } | null = null;
+  for (const m of ix.text.matchAll(re)) {
+    const g = m.indices?.groups?.v;
+    if (!g) continue;
+    let name = ix.text
+      .slice(g[0], g[1])
+      .replace(/,$/, '')
+      .replace(/(?<=[\p{L}]{6})\.$/u, '');
+    // Cut at a department word printed on the same line.
+    name = name.replace(/ (?:Der|Die|Das|Kämmerei|Steueramt|Stadtkasse|Postfach|Fachbereich|Amt)\b.*$/u, '');
+    if (name.length < 2) continue;
+    const rect = spanRect(ix, g[0], g[1]);
+    // Letterhead (top of page 1) beats running text.
+    const score = (rect[1] < ix.page.height * 0.25 ? 2 : 1) - g[0] / 1e6;
+    if (!bestHit || score > bestHit.score) bestHit = { name, start: g[0], end: g[1], score };
+  }
+  if (!bestHit) return null;
+  let name = bestHit.name;
+  if (name === name.toUpperCase()) {
+    // Letterhead in capitals: find the same name in normal case (address line), else title-case it.
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = esc.replace(/SS/g, '(?:ss|ß|SS)');
+    const found = [...ix.flat.matchAll(new RegExp(pattern, 'giu'))]
+      .map((x) => x[0])
+      .find((x) => x !== x.toUpperCase());
+    name = found ?? name.toLowerCase().replace(/(^|[\s(-])\p{L}/gu, (s) => s.toUpperCase());
+  }
+  return {
+    value: name,
+    confidence: round(0.9 * spanConfidence(ix, bestHit.start, bestHit.end)),
+    page: ix.page.page,
+    rect: spanRect(ix, bestHit.start, bestHit.end),
+  };
+}

@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'extraction', include: ['src/**/*.test.ts'], testTimeout: 120_000 },
+});
