@@ -70,8 +70,14 @@ function parseCsvLine(line: string): string[] {
   return out;
 }
 
-/** Municipalities from shared/data (if present), else the built-in list. */
-export function loadMunicipalities(dataDir = path.resolve(import.meta.dirname, '../../../shared/data')) {
+/**
+ * The reference data shipped with the server (gemeinden.csv, hebesaetze.csv): part of the
+ * repository, so the corpus is the same in a fresh clone (no ../shared needed).
+ */
+export const REFERENCE_DATA_DIR = path.resolve(import.meta.dirname, '../../apps/server/reference-data');
+
+/** Municipalities from the reference data; the built-in list only when a given dataDir lacks the files. */
+export function loadMunicipalities(dataDir = REFERENCE_DATA_DIR) {
   const g = path.join(dataDir, 'gemeinden.csv');
   const h = path.join(dataDir, 'hebesaetze.csv');
   if (!existsSync(g) || !existsSync(h)) return BUILT_IN;

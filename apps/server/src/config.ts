@@ -145,7 +145,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     oidc: {
       embedded,
-      issuer: (env.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/+$/, ''),
+      // Kept exactly as given: tokens are checked against it by exact comparison, and some
+      // providers' issuers end with a slash (Entra ID v1, Auth0).
+      issuer: env.OIDC_ISSUER ?? `${publicUrl}/idp`,
       clientId: env.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
       audience,
       scope: env.OIDC_SCOPE,

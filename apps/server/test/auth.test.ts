@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { createTokenVerifier } from '../src/auth/verifier';
 import { appSettings } from '../src/db/schema';
 import { BASE_URL, bearer, useTestApp } from './helpers';
 
@@ -17,17 +18,17 @@ async function signingKey() {
 
 async function forge(
   claims: Record<string, unknown>,
-  opts: { iss?: string; aud?: string; exp?: number } = {},
+  opts: { iss?: string; aud?: string; exp?: number | null; key?: Parameters<SignJWT['sign']>[0] } = {},
 ) {
-  const { key, kid } = await signingKey();
+  const real = await signingKey();
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ preferred_username: 'admin', ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'at+jwt' })
+  const jwt = new SignJWT({ preferred_username: 'admin', ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: real.kid, typ: 'at+jwt' })
     .setIssuer(opts.iss ?? `${BASE_URL}/idp`)
     .setAudience(opts.aud ?? `${BASE_URL}/api`)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(opts.exp ?? now + 600)
-    .sign(key);
+    .setIssuedAt(now - 60);
+  if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? now + 600);
+  return jwt.sign(opts.key ?? real.key);
 }
 
 async function status(token: string) {
@@ -94,6 +95,25 @@ describe('token verification', () => {
     expect(await status(tampered)).toBe(401);
   });
 
+  it('refuses a token without an expiry', async () => {
+    expect(await status(await forge({}, { exp: null }))).toBe(401);
+  });
+
+  it('refuses a token signed with a foreign key that claims the provider key id', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    expect(await status(await forge({}, { key: privateKey }))).toBe(401);
+  });
+
+  it('refuses a validly signed token that names no user, with a German message', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: bearer(await forge({ preferred_username: undefined })),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toContain('keinen Benutzernamen');
+  });
+
   it('refuses garbage and missing tokens', async () => {
     expect(await status('not-a-jwt')).toBe(401);
     expect((await ctx.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
@@ -142,5 +162,41 @@ describe('token verification', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('token verifier against an external issuer', () => {
+  it('compares the issuer exactly, so issuers ending with a slash work', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), alg: 'RS256', kid: 'k1' };
+    const issuer = 'https://sts.example/tenant-id/';
+    const verifier = createTokenVerifier({ issuer, audience: 'api://gewst', jwks: { keys: [jwk] } });
+    const token = (iss: string) =>
+      new SignJWT({ preferred_username: 'extern' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(iss)
+        .setAudience('api://gewst')
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    await expect(verifier.verify(await token(issuer))).resolves.toMatchObject({
+      preferred_username: 'extern',
+    });
+    await expect(verifier.verify(await token('https://sts.example/tenant-id'))).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+});
+
+describe('configurable username claim', () => {
+  const byEmail = useTestApp({ OIDC_USERNAME_CLAIM: 'email', DEMO_DATA: 'never' });
+
+  it('creates the user from the configured claim instead of preferred_username', async () => {
+    const res = await byEmail.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: bearer(await byEmail.token('leser')),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'leser@gewst-desk.example', name: 'Lars Leser' });
   });
 });

@@ -141,6 +141,26 @@ describe('companies', () => {
     expect(notNumeric.json().errors.id[0]).toBe('Die ID muss eine Zahl sein.');
   });
 
+  it('answers values the database refuses with a German 400, never a 500', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    // beyond the range of the id column
+    const huge = await ctx.inject({ method: 'GET', url: '/api/companies/2147483648', headers: admin });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: expect.stringMatching(/ungültig/),
+    });
+    // PostgreSQL text cannot hold a NUL byte
+    const nul = await ctx.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: admin,
+      payload: { ...valid, name: 'Null\u0000Byte GmbH' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('refuses to delete a company that still has data', async () => {
     const admin = bearer(await ctx.token('admin'));
     const company = (

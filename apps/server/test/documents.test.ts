@@ -1,9 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { generateNotice } from '../../../bench/notices/generate';
+import type { Actor } from '../src/modules/audit/service';
+import { createFileStore } from '../src/modules/documents/file-store';
+import { ingestFiles } from '../src/modules/documents/intake';
+import { sweepOrphans } from '../src/modules/documents/jobs';
+import * as repo from '../src/modules/documents/repo';
+import type { DocumentsRuntime } from '../src/modules/documents/runtime';
+import { QUEUE_SCHEMA } from '../src/modules/jobs/queue';
 import { blankPdf, encrypt, multipartFiles, simplePdf, upload, waitProcessed } from './documents-support';
 import { bearer, useTestApp } from './helpers';
 
-const ctx = useTestApp({ MAX_UPLOAD_MB: '1', DOCUMENT_LOCK_SECONDS: '2', JOB_POLL_SECONDS: '0.5' });
+const filesDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-files-'));
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+const ctx = useTestApp({
+  MAX_UPLOAD_MB: '1',
+  DOCUMENT_LOCK_SECONDS: '2',
+  JOB_POLL_SECONDS: '0.5',
+  FILES_DIR: filesDir,
+});
 const COMPANY = 1;
 const SB = 'sachbearbeitung';
 
@@ -164,9 +183,16 @@ describe('processing and the documents API', () => {
       `/api/documents?company_id=${COMPANY}&search=${encodeURIComponent(String(truth.kassenzeichen))}`,
     );
     expect(search.json().data.map((d: { id: number }) => d.id)).toEqual([id]);
-    // Stemming: "Gewerbesteuerbescheides" finds a notice that says "Gewerbesteuerbescheid"?
-    const stem = await get(`/api/documents?company_id=${COMPANY}&search=Hebesätze`);
-    expect(stem.statusCode).toBe(200);
+    // German stemming: inflected forms that appear nowhere in the text as typed (so a plain
+    // substring search cannot find them) still find the notice that says "Hebesatz".
+    for (const word of ['Hebesätze', 'Hebesätzen']) {
+      const stem = await get(`/api/documents?company_id=${COMPANY}&search=${encodeURIComponent(word)}`);
+      expect(stem.statusCode).toBe(200);
+      expect(
+        stem.json().data.map((d: { id: number }) => d.id),
+        word,
+      ).toContain(id);
+    }
     const none = await get(`/api/documents?company_id=${COMPANY}&search=Zzzyxwv`);
     expect(none.json().meta.total).toBe(0);
     const stats = await get(`/api/documents/stats?company_id=${COMPANY}`);
@@ -226,6 +252,21 @@ describe('processing and the documents API', () => {
     expect((await put(id, { dueDate: '2030-01-31', dueText: null })).statusCode).toBe(400);
     expect((await put(id, {})).statusCode).toBe(400);
     expect((await put(id, { fields: { unbekannt: { value: 'x' } } })).statusCode).toBe(400);
+    // A list only where the field is one, with valid items; never stored in an amount.
+    const vz = [{ jahr: 2030, quartal: 1, betrag: '1.234,50', faellig_am: '15.02.2030' }];
+    const listInAmount = await put(id, { fields: { messbetrag: { value: vz } } });
+    expect(listInAmount.statusCode).toBe(400);
+    expect(listInAmount.json().errors['fields.messbetrag'][0]).toMatch(/keine Liste/);
+    expect((await put(id, { fields: { vorauszahlungen: { value: '1.234,50' } } })).statusCode).toBe(400);
+    const badItem = [{ ...vz[0], betrag: 'viel' }];
+    expect((await put(id, { fields: { vorauszahlungen: { value: badItem } } })).statusCode).toBe(400);
+    const before = (await get(`/api/documents/${id}`)).json().fields.vorauszahlungen;
+    const listed = await put(id, { fields: { vorauszahlungen: { value: vz } } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().fields.vorauszahlungen.value).toEqual([
+      { jahr: 2030, quartal: 1, betrag: '1234.50', faellig_am: '2030-02-15' },
+    ]);
+    await put(id, { fields: { vorauszahlungen: { value: before?.value ?? null } } });
     const doc = (await get(`/api/documents/${id}`)).json();
     const h = doc.fields.hebesatz;
     const wrong = Number(h.value) + 10;
@@ -259,18 +300,41 @@ describe('processing and the documents API', () => {
   });
 
   it('getFile refuses traversal, absolute and unknown paths', async () => {
+    const doc = (await get(`/api/documents/${id}`)).json();
+    const stored = new URL(doc.pdf, 'http://x').searchParams.get('path')!;
+    expect(stored).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}\.pdf$/);
+    const [a, b, name] = stored.split('/');
+    // Traversal (plain, URL-encoded once and twice, backslashes), absolute paths and paths
+    // that only lead to a real stored file by a detour: 400 with a German message.
     for (const p of [
       '../../etc/passwd',
+      encodeURIComponent('../../etc/passwd'),
+      encodeURIComponent(encodeURIComponent('../../etc/passwd')),
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '..%5c..%5cetc%5cpasswd',
       '/etc/passwd',
-      '..%2F..%2Fetc%2Fpasswd',
+      encodeURIComponent(path.join(filesDir, stored)),
+      encodeURIComponent(`${a}/${b}/../${b}/${name}`),
+      encodeURIComponent(`./${stored}`),
+      encodeURIComponent(`${stored}/`),
+      encodeURIComponent(stored.toUpperCase()),
       'ab/cd/ef.pdf',
-      `00/00/${'0'.repeat(64)}.pdf`,
     ]) {
       const res = await get(`/api/documents/getFile?path=${p}`);
-      expect([400, 404], p).toContain(res.statusCode);
+      expect(res.statusCode, p).toBe(400);
+      expect(res.json().error, p).toMatch(/Ungültiger Dateipfad/);
+    }
+    // Store-shaped but unknown: nothing there, or a file in the store that no document owns.
+    const foreign = `ee/ee/${'e'.repeat(64)}.pdf`;
+    mkdirSync(path.join(filesDir, 'ee/ee'), { recursive: true });
+    writeFileSync(path.join(filesDir, foreign), await simplePdf(['fremd']));
+    for (const p of [`00/00/${'0'.repeat(64)}.pdf`, foreign]) {
+      const res = await get(`/api/documents/getFile?path=${p}`);
+      expect(res.statusCode, p).toBe(404);
+      expect(res.json().error).toMatch(/nicht gefunden/);
     }
     expect((await get('/api/documents/getFile')).statusCode).toBe(400);
-    const doc = (await get(`/api/documents/${id}`)).json();
+    expect((await get(`/api/documents/getFile?path=${stored}`)).statusCode).toBe(200);
     const inline = await get(doc.pdf, 'leser');
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-disposition']).toMatch(/^inline/);
@@ -316,6 +380,14 @@ describe('processing and the documents API', () => {
     const docId = (await uploadOne('sonst.pdf', pdf)).json().results[0].document_id;
     await waitProcessed(ctx, docId);
     await put(docId, { fields: { bescheid_datum: { value: '01.02.2023' } } });
+    // A corrected value is searchable at once (it is nowhere in the PDF's text).
+    const search = async (q: string) =>
+      (await get(`/api/documents?company_id=${COMPANY}&search=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((d: { id: number }) => d.id);
+    expect(await search('98/765/43210')).toEqual([]);
+    expect((await put(docId, { fields: { steuernummer: { value: '98/765/43210' } } })).statusCode).toBe(200);
+    expect(await search('98/765/43210')).toEqual([docId]);
     const res = await post(`/api/documents/${docId}/reprocess`);
     expect(res.statusCode).toBe(200);
     const doc = await waitProcessed(ctx, docId);
@@ -343,5 +415,95 @@ describe('processing and the documents API', () => {
     expect((await post(`/api/documents/${docId}/restore`, SB)).statusCode).toBe(403);
     expect((await post(`/api/documents/${docId}/restore`, 'admin')).json()).toMatchObject({ deleted: false });
     expect((await get(`/api/documents/${docId}`, SB)).statusCode).toBe(200);
+  });
+});
+
+describe('document row and job in one transaction', () => {
+  it('a crash while the job is enqueued leaves no document, version or audit entry; a retry stores it once with its job', async () => {
+    const pdf = Buffer.from(await simplePdf(['Stadt Absturzhausen', 'Schreiben zur Gewerbesteuer 2024']));
+    const sha = createHash('sha256').update(pdf).digest('hex');
+    const db = ctx.built.database.db;
+    const seen: number[] = [];
+    const crashing = {
+      database: ctx.built.database,
+      config: { documents: { maxUploadBytes: 1024 * 1024 } },
+      store: createFileStore(filesDir),
+      async enqueueProcessing(_tx: unknown, documentId: number) {
+        seen.push(documentId);
+        throw new Error('Absturz zwischen Dokument und Auftrag');
+      },
+    } as unknown as DocumentsRuntime;
+    const actor = { userId: null, username: 'test', permissions: new Set(), requestId: null } as Actor;
+    await expect(
+      ingestFiles(crashing, actor, {
+        companyId: COMPANY,
+        files: [{ filename: 'absturz.pdf', bytes: pdf, truncated: false }],
+        source: 'upload',
+      }),
+    ).rejects.toThrow(/Absturz/);
+    // The row had been written inside the transaction (the job was asked for its id) …
+    expect(seen).toHaveLength(1);
+    // … and is gone with everything else of that upload.
+    const count = async (q: ReturnType<typeof sql>) =>
+      ((await db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    expect(await count(sql`select count(*)::int as n from documents where id = ${seen[0]}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from documents where sha256 = ${sha}`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from document_versions where document_id = ${seen[0]}`),
+    ).toBe(0);
+    expect(await count(sql`select count(*)::int as n from upload_audit where sha256 = ${sha}`)).toBe(0);
+
+    // Uploaded again: stored (not a duplicate of a half-written row), with exactly one job for it.
+    const res = await upload(ctx, SB, COMPANY, [{ name: 'absturz.pdf', content: pdf }]);
+    expect(res.json().results[0]).toMatchObject({ status: 'stored' });
+    const docId = res.json().results[0].document_id as number;
+    const jobs = (
+      (await db.execute(
+        sql`select j.name, (j.data->>'documentId')::int as document_id from documents d
+            join pgboss.job j on j.id::text = d.job_id where d.id = ${docId}`,
+      )) as unknown as { rows: { name: string; document_id: number }[] }
+    ).rows;
+    expect(jobs).toEqual([{ name: 'process-document', document_id: docId }]);
+    expect((await waitProcessed(ctx, docId)).status).toBe('zu_pruefen');
+  });
+});
+
+describe('no document stays in processing forever', () => {
+  it('the orphan sweep marks documents whose job is gone or finished as fehler; live ones are left alone', async () => {
+    const db = ctx.built.database.db;
+    const base = {
+      company_id: COMPANY,
+      filename: 'verwaist.pdf',
+      sha256: 'f'.repeat(64),
+      size: 1,
+      original_path: `ff/ff/${'f'.repeat(64)}.pdf`,
+      file_path: `ff/ff/${'f'.repeat(64)}.pdf`,
+    };
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    // Its job no longer exists (e.g. the worker died on the last attempt and the job was failed).
+    const orphan = await repo.insertDocument(db, {
+      ...base,
+      status: 'in_verarbeitung',
+      job_id: '00000000-0000-0000-0000-000000000000',
+      updated_at: longAgo,
+    });
+    const orphanNeu = await repo.insertDocument(db, {
+      ...base,
+      status: 'neu',
+      job_id: null,
+      updated_at: longAgo,
+    });
+    // Just handed to the queue: not yet an orphan.
+    const fresh = await repo.insertDocument(db, { ...base, status: 'neu', job_id: null });
+    const done = await repo.insertDocument(db, { ...base, status: 'zu_pruefen', updated_at: longAgo });
+
+    expect(await sweepOrphans(db, QUEUE_SCHEMA)).toBeGreaterThanOrEqual(2);
+    for (const d of [orphan, orphanNeu]) {
+      const row = (await repo.findDocument(db, d.id))!;
+      expect(row.status, String(d.id)).toBe('fehler');
+      expect(row.error).toMatch(/mehrfach fehlgeschlagen/);
+    }
+    expect((await repo.findDocument(db, fresh.id))!.status).toBe('neu');
+    expect((await repo.findDocument(db, done.id))!.status).toBe('zu_pruefen');
   });
 });

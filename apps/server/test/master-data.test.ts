@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { exportFilename } from '../src/modules/master-data/excel';
 import { bearer, useTestApp } from './helpers';
 import { multipart } from './municipalities.test';
 
@@ -175,6 +176,36 @@ describe('master data CRUD', () => {
     expect(body.code).toBe('VALIDATION_FAILED');
     const messages = Object.entries(body.errors).filter(([k]) => k === field || k.startsWith(`${field}.`));
     expect(messages.flatMap(([, m]) => m).join(' ')).toContain(message);
+  });
+
+  it('treats search text as data and refuses unknown sort fields with a German 400', async () => {
+    const h = bearer(await ctx.token('leser'));
+    const list = (query: string) =>
+      ctx.inject({ method: 'GET', url: `/api/companies/${COMPANY}/masterData?${query}`, headers: h });
+    const all = (await list('per_page=1')).json().meta.total as number;
+    expect(all).toBeGreaterThan(0);
+    for (const search of ["' or 1=1 --", '%', '_', "x') or ('1'='1"]) {
+      const res = await list(`search=${encodeURIComponent(search)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().meta.total).toBe(0);
+    }
+    // municipality names are searched without umlauts, like the municipality search
+    const munich = (await create({ ags: '09162000', designation: 'Suchtest' })).json().id as number;
+    const res = await list(`search=${encodeURIComponent('munchen')}&per_page=100`);
+    const found = res.json().data as { id: number; municipality_name: string }[];
+    expect(found.map((d) => d.id)).toContain(munich);
+    expect(found.every((d) => d.municipality_name.includes('München'))).toBe(true);
+    for (const [query, field, message] of [
+      ['orderBy=designation;drop table master_data', 'orderBy', 'sortiert'],
+      ['orderBy=designation&orderDirection=up', 'orderDirection', 'asc oder desc'],
+      ['active=vielleicht', 'active', 'true oder false'],
+      ['per_page=abc', 'per_page', ''],
+    ] as const) {
+      const bad = await list(query);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[field].join(' ')).toContain(message);
+    }
+    expect((await list('per_page=1')).json().meta.total).toBe(all + 1);
   });
 
   it('keeps one Geschäftsleitung per company at a time and Kassenzeichen unique per municipality', async () => {
@@ -375,6 +406,78 @@ describe('Hebesatz history and conflicts', () => {
   });
 });
 
+describe('confirmed notices and payments', () => {
+  it('lists a confirmed notice rate as a conflict and refuses deletion while a document or payment references the record', async () => {
+    const h = await admin();
+    const md = (await create({ ags: '08212000', designation: 'Karlsruhe Bescheid' }, 3)).json();
+    const ref = md.rates.find((r: { year: number }) => r.year === 2021).reference_hebesatz as number;
+    const insertDoc = (status: string, hebesatz: number, deleted = false) =>
+      ctx.built.database.query<{ id: number }>(
+        `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, fields,
+           master_data_id, deleted_at)
+         values (3, 'bescheid.pdf', $1, 1, 'x.pdf', 'x.pdf', $2, $3::jsonb, $4, $5) returning id`,
+        [
+          `${status}${hebesatz}`.padEnd(64, '0'),
+          status,
+          JSON.stringify({ erhebungszeitraum: { value: '2021' }, hebesatz: { value: String(hebesatz) } }),
+          md.id,
+          deleted ? new Date() : null,
+        ],
+      );
+    const [confirmed] = await insertDoc('geprueft', ref + 25);
+    await insertDoc('neu', ref + 50); // not confirmed: no conflict
+    await insertDoc('gebucht', ref + 75, true); // deleted: no conflict
+    // only kind `notice`: a demo establishment in the same municipality may add `group` rows
+    const notices = async () => {
+      const res = await ctx.inject({
+        method: 'GET',
+        url: '/api/companies/3/masterData/conflictingMunicipalityRates?per_page=100',
+        headers: h,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { master_data_id: number; kind: string }[]).filter(
+        (r) => r.master_data_id === md.id && r.kind === 'notice',
+      );
+    };
+    expect(await notices()).toEqual([
+      expect.objectContaining({
+        kind: 'notice',
+        year: 2021,
+        hebesatz: ref,
+        source: 'reference',
+        other_hebesatz: ref + 25,
+        difference: -25,
+        other_master_data_id: null,
+      }),
+    ]);
+    const refused = await ctx.inject({ method: 'DELETE', url: `/api/masterData/${md.id}`, headers: h });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'MASTER_DATA_IN_USE',
+      error: expect.stringContaining('Dokumente'),
+    });
+    await ctx.built.database.query('delete from documents where master_data_id = $1', [md.id]);
+    expect(confirmed?.id).toBeGreaterThan(0);
+    expect(await notices()).toEqual([]);
+
+    await ctx.built.database.query(
+      'insert into payments (company_id, master_data_id, year) values (3, $1, 2021)',
+      [md.id],
+    );
+    const refusedPayment = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/masterData/${md.id}`,
+      headers: h,
+    });
+    expect(refusedPayment.statusCode).toBe(409);
+    expect(refusedPayment.json().error).toContain('Zahlungsdaten');
+    await ctx.built.database.query('delete from payments where master_data_id = $1', [md.id]);
+    expect(
+      (await ctx.inject({ method: 'DELETE', url: `/api/masterData/${md.id}`, headers: h })).statusCode,
+    ).toBe(204);
+  });
+});
+
 async function exportFile(company: number) {
   const res = await ctx.inject({
     method: 'POST',
@@ -444,6 +547,15 @@ describe('Excel export and import', () => {
     expect(row.getCell(col('Geschäftsleitung')).value).toBe('Nein');
   });
 
+  it('names the file YYYY-MM-DD-HH:mm (German local time, 00–23 h) and the company', () => {
+    expect(exportFilename('Nord/Süd GmbH', new Date('2026-01-05T13:07:00Z'))).toBe(
+      '2026-01-05-14:07-Stammdaten-Export-Nord_Süd GmbH.xlsx',
+    );
+    expect(exportFilename('A & B KG', new Date('2026-07-01T22:30:00Z'))).toBe(
+      '2026-07-02-00:30-Stammdaten-Export-A & B KG.xlsx',
+    );
+  });
+
   it('round trip: re-importing an unchanged export changes nothing', async () => {
     const file = (await exportFile(2)).rawPayload;
     const preview = await upload(2, 'preview', file);
@@ -454,6 +566,16 @@ describe('Excel export and import', () => {
     expect(body.summary.unchanged).toBeGreaterThan(0);
     const commit = await upload(2, 'commit', file);
     expect(commit.json()).toMatchObject({ committed: true, summary: { create: 0, update: 0 } });
+    // and the data really is the same: a second export has the same cells
+    const cells = async (buffer: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(buffer as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0]!;
+      return [...Array(sheet.rowCount).keys()].map((i) => JSON.stringify(sheet.getRow(i + 1).values));
+    };
+    const again = await cells((await exportFile(2)).rawPayload);
+    expect(again).toEqual(await cells(file));
+    expect(again.length).toBe(body.summary.total + 1);
   });
 
   it('previews changes and new rows, then commits them in one go', async () => {
@@ -539,6 +661,51 @@ describe('Excel export and import', () => {
     expect(after).toBe(before);
   });
 
+  it('checks the one Geschäftsleitung per period on import, against the database and the file', async () => {
+    const company = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: await admin(),
+        payload: { name: 'GL-Import GmbH', main_color: '#654321' },
+      })
+    ).json().id as number;
+    const old = await create(
+      { ags: '05315000', designation: 'Alte Zentrale', geschaeftsleitung: true, valid_to: '2019-12-31' },
+      company,
+    );
+    expect(old.statusCode).toBe(201);
+    const file = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const sheet = wb.addWorksheet('Stammdaten');
+      sheet.addRow(['ID', 'AGS', 'Bezeichnung', 'Gültig ab', 'Geschäftsleitung', 'PLZ']);
+      for (const r of rows) sheet.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    // a successor from 2020 does not overlap the old one
+    const successor = await file([[null, '11000000', 'Neue Zentrale', '01.01.2020', 'Ja']]);
+    expect((await upload(company, 'preview', successor)).json().summary).toMatchObject({
+      create: 1,
+      error: 0,
+    });
+    expect((await upload(company, 'commit', successor)).statusCode).toBe(200);
+    // a second one in the file, and one overlapping the record now in the database, are refused
+    const clash = await file([
+      [null, '02000000', 'Hamburg Zentrale', '01.06.2024', 'Ja'],
+      [null, '14612000', 'Dresden Zentrale', '', 'Ja'],
+      [null, '01001000', 'Flensburg ohne GL', '', 'Nein', 1067],
+    ]);
+    const preview = (await upload(company, 'preview', clash)).json();
+    expect(preview.summary).toMatchObject({ create: 1, error: 2 });
+    expect(preview.rows[0].errors).toEqual([
+      { column: 'Geschäftsleitung', message: expect.stringContaining('„Neue Zentrale“') },
+    ]);
+    expect(preview.rows[1].errors[0]).toMatchObject({ column: 'Geschäftsleitung' });
+    // a postcode typed as a number in Excel gets its leading zero back
+    expect(preview.rows[2].changes).toContainEqual({ field: 'PLZ', before: null, after: '01067' });
+    expect((await upload(company, 'commit', clash)).statusCode).toBe(422);
+  });
+
   it('reports a duplicate Kassenzeichen within the file and refuses non-xlsx uploads with 415', async () => {
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('S');
@@ -561,14 +728,17 @@ describe('Excel export and import', () => {
 describe('demo data', () => {
   it('gives each demo company 20–60 establishments in real municipalities, exactly one with Geschäftsleitung', async () => {
     const rows = await ctx.built.database.query<{ company_id: number; n: number; gl: number }>(
-      `select company_id, count(*)::int as n, count(*) filter (where geschaeftsleitung and designation = 'Hauptverwaltung')::int as gl
-       from master_data where designation = 'Hauptverwaltung' or designation ~ '^(Niederlassung|Lager|Filiale|Büro|Werk|Depot) [0-9]+$'
+      `select company_id, count(*) filter (where designation = 'Hauptverwaltung'
+           or designation ~ '^(Niederlassung|Lager|Filiale|Büro|Werk|Depot) [0-9]+$')::int as n,
+         count(*) filter (where geschaeftsleitung)::int as gl
+       from master_data where company_id in (1, 2, 3)
        group by company_id order by company_id`,
     );
     expect(rows.map((r) => r.company_id)).toEqual([1, 2, 3]);
     for (const r of rows) {
       expect(r.n).toBeGreaterThanOrEqual(20);
       expect(r.n).toBeLessThanOrEqual(60);
+      // exactly one Geschäftsleitung in the whole company (demo and test records alike)
       expect(r.gl).toBe(1);
     }
   });

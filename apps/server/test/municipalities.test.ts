@@ -1,5 +1,9 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { seedReferenceData } from '../src/modules/municipalities/reference-data';
+import { REFERENCE_DATA_DIR, seedReferenceData } from '../src/modules/municipalities/reference-data';
 import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
@@ -25,6 +29,51 @@ describe('municipality reference data', () => {
     expect(m?.n).toBe(10751);
     expect(r?.n).toBe(10788);
     expect(await seedReferenceData(ctx.built.database.db)).toEqual({ loaded: [] });
+  });
+
+  it('updates from a newer reference file (names, PLZ, rates), then is idempotent again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gewst-ref-'));
+    const db = ctx.built.database.db;
+    const rate = async () =>
+      (
+        await ctx.built.database.query<{ hebesatz: number; source: string }>(
+          "select hebesatz, source from municipality_rates where ags = '01001000' and year = 2021",
+        )
+      )[0];
+    try {
+      copyFileSync(path.join(REFERENCE_DATA_DIR, 'README.md'), path.join(dir, 'README.md'));
+      const gemeinden = readFileSync(path.join(REFERENCE_DATA_DIR, 'gemeinden.csv'), 'utf8');
+      const hebesaetze = readFileSync(path.join(REFERENCE_DATA_DIR, 'hebesaetze.csv'), 'utf8');
+      const newer = gemeinden.replace(
+        '01001000,"Flensburg, Stadt",Schleswig-Holstein,24937 24939',
+        '01001000,"Fördestadt Flensburg, Stadt",Schleswig-Holstein,24936 24937 24939',
+      );
+      expect(newer).not.toBe(gemeinden);
+      writeFileSync(path.join(dir, 'gemeinden.csv'), newer);
+      writeFileSync(
+        path.join(dir, 'hebesaetze.csv'),
+        hebesaetze.replace('01001000,2021,410', '01001000,2021,415'),
+      );
+      expect(await seedReferenceData(db, dir)).toEqual({ loaded: ['gemeinden.csv', 'hebesaetze.csv'] });
+      expect((await search('fordestadt'))[0]).toMatchObject({
+        ags: '01001000',
+        name: 'Fördestadt Flensburg, Stadt',
+        hebesatz: 415,
+      });
+      expect((await search('24936'))[0]?.ags).toBe('01001000');
+      expect(await rate()).toEqual({ hebesatz: 415, source: 'destatis' });
+      const [count] = await ctx.built.database.query<{ n: number }>(
+        'select count(*)::int as n from municipalities',
+      );
+      expect(count?.n).toBe(10751);
+      expect(await seedReferenceData(db, dir)).toEqual({ loaded: [] });
+    } finally {
+      await seedReferenceData(db);
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await rate()).toEqual({ hebesatz: 410, source: 'destatis' });
+    expect((await search('flensburg'))[0]).toMatchObject({ ags: '01001000', name: 'Flensburg, Stadt' });
+    expect(await search('fordestadt')).toEqual([]);
   });
 
   it.each(['munchen', 'Muenchen', 'München', '09162000', '80331'])(
@@ -96,6 +145,43 @@ describe('municipality reference data', () => {
       changed: [{ ags: '09162000', before: 490, after: 495 }],
     });
     expect((await search('München'))[0]).toMatchObject({ hebesatz: 495, hebesatz_year: 2024 });
+  });
+
+  it('imports an xlsx rate table with a year column and names the row of every bad line', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Hebesätze 2025');
+    sheet.addRow(['Gemeindeschlüssel', 'Gemeinde', 'Jahr', 'Hebesatz Gewerbesteuer']);
+    sheet.addRow(['05315000', 'Köln', 2025, 475]);
+    sheet.addRow(['99999998', 'Gibt es nicht', 2025, 400]);
+    sheet.addRow(['14612000', 'Dresden', 2025, 150]);
+    const form = multipart({}, 'hebesaetze-2025.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/municipalities/rates/import',
+      headers: { ...bearer(await ctx.token('admin')), ...form.headers },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ year: 2025, created: 1, changed: [], unchanged: 0 });
+    expect(res.json().errors).toEqual([
+      { row: 3, message: expect.stringContaining('99999998') },
+      { row: 4, message: expect.stringContaining('zwischen 200 und 1500') },
+    ]);
+    const koeln = await ctx.inject({
+      method: 'GET',
+      url: '/api/municipalities/05315000',
+      headers: bearer(await ctx.token('leser')),
+    });
+    expect(koeln.json().rates[0]).toEqual({ year: 2025, hebesatz: 475, source: 'import' });
+    const noColumns = multipart({}, 'x.csv', Buffer.from('Name;Wert\nKöln;475\n'));
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/municipalities/rates/import',
+      headers: { ...bearer(await ctx.token('admin')), ...noColumns.headers },
+      payload: noColumns.body,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.file[0]).toContain('AGS');
   });
 
   it('refuses a file that is neither xlsx nor csv with 415 and a German message', async () => {

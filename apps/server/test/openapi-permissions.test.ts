@@ -64,4 +64,34 @@ describe('every route in the OpenAPI document', () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it('answers malformed input on every route with a German 4xx body, never a 500', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const junkQuery =
+      '?page=99999999999&per_page=abc&company_id=2147483648&year=99999&from=0000-01-01&to=9999-12-31&dueDate=9999-99-99&search=%00';
+    const failures: string[] = [];
+    for (const op of (await operations()).filter((o) => o.permission)) {
+      const method = op.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      // ids beyond the database's integer range, and ids that are no numbers at all
+      const ids = op.path.includes('{') ? ['2147483648', 'abc'] : [null];
+      for (const id of ids) {
+        if (id === null && method === 'DELETE') continue;
+        const url = id === null ? op.path : op.path.replace(/\{[^}]+\}/g, id);
+        const probes = method === 'GET' ? [`${url}${junkQuery}`, url] : [url];
+        for (const probe of probes) {
+          const res = await ctx.inject({
+            method,
+            url: probe,
+            headers: admin,
+            ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+          });
+          if (res.statusCode < 400) continue;
+          const body = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
+          if (res.statusCode >= 500 || typeof body?.error !== 'string' || typeof body?.code !== 'string')
+            failures.push(`${method} ${probe} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import {
   type PaymentDetail,
   type PaymentLine,
 } from '@gewst/domain';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../../../bench/notices/generate';
 import type { NoticeType } from '../../../bench/notices/notice';
@@ -117,12 +118,15 @@ async function prepayments(mdId: number, year: number, paid: boolean[]) {
 }
 
 describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
-  const combos: [string, boolean[], number][] = [
+  const combos: [string, boolean[], number, boolean?][] = [
     ['all prepayments paid', [true, true, true, true], 11],
     ['no prepayment paid', [false, false, false, false], 12],
     ['two of four paid', [true, true, false, false], 13],
+    // A paid quarter lowered later (refund not yet received): the open -100 is superseded and
+    // must not reduce what comes back — tax − paid decides.
+    ['all paid, the paid 4th quarter lowered by an open correction', [true, true, true, true], 18, true],
   ];
-  for (const [name, paid, seed] of combos) {
+  for (const [name, paid, seed, lowered] of combos) {
     it(name, async () => {
       const { doc, truth, masterDataId } = await noticeWithEstablishment(seed, 'gewst_bescheid', 'L2');
       const ez = truth.erhebungszeitraum as number;
@@ -130,6 +134,17 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
       expect(doc.fields.festgesetzte_steuer.value).toBe(tax);
       expect(doc.fields.bescheid_datum.value).toBe(truth.bescheid_datum);
       const ids = await prepayments(masterDataId, ez, paid);
+      let loweredId: number | null = null;
+      if (lowered) {
+        const k = await addLine(masterDataId, ez, {
+          kind: 'korrektur',
+          quartal: 4,
+          betrag: '-100.00',
+          faellig_am: `${ez}-11-15`,
+        });
+        expect(k.statusCode, k.body).toBe(201);
+        loweredId = (k.json() as PaymentDetail).payment_lines.at(-1)!.id;
+      }
 
       const res = await confirm(doc.id);
       expect(res.statusCode, res.body).toBe(200);
@@ -166,6 +181,8 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
           expect(line.superseded_reason).toContain('abgerechnet');
         }
       }
+      if (loweredId !== null)
+        expect(d.payment_lines.find((l) => l.id === loweredId)?.superseded_reason).toContain('abgerechnet');
       // No money doubled: what counts now adds up to the assessed tax exactly.
       const counted = active(d)
         .filter((l) => ['vorauszahlung', 'abschlusszahlung', 'erstattung', 'korrektur'].includes(l.kind))
@@ -206,6 +223,18 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
       expect(md.payments.find((p: { year: number }) => p.year === ez).payment_lines.length).toBe(
         d.payment_lines.length,
       );
+
+      // The lines created from the notice are in the audit log.
+      const logs = await ctx.inject({
+        method: 'GET',
+        url: '/api/logs?entity=payment&per_page=100',
+        headers: await as('admin'),
+      });
+      expect(logs.statusCode, logs.body).toBe(200);
+      const entry = (
+        logs.json().data as { action: string; entity_id: string; after: { document_id: number } }[]
+      ).find((e) => e.action === 'payment-lines-from-document' && e.entity_id === String(masterDataId));
+      expect(entry?.after.document_id).toBe(doc.id);
 
       // Confirming again changes nothing.
       const again = await confirm(doc.id);
@@ -326,6 +355,81 @@ describe('Vorauszahlungsbescheid, Zinsbescheid, Mahnung, Messbescheid', () => {
   });
 });
 
+describe('Messbescheid after the Bescheid', () => {
+  it('an expected Messbetrag that differs is a warning of the year; the Bescheid checks stay', async () => {
+    const b = await noticeWithEstablishment(16, 'gewst_bescheid', 'L2');
+    const ez = b.truth.erhebungszeitraum as number;
+    const mb = b.truth.messbetrag as string;
+    expect((await confirm(b.doc.id)).statusCode).toBe(200);
+    const before = (await detail(b.masterDataId, ez)).payment!;
+    expect(before.messbetrag).toBe(mb);
+    expect(before.checks.map((c) => c.code)).not.toContain('MESSBETRAG_DIFFERS');
+
+    const differing = (Number(mb) + 7).toFixed(2);
+    const m1 = await noticeWithEstablishment(16, 'messbescheid', 'L2', b.masterDataId);
+    await setFields(m1.doc.id, { erhebungszeitraum: ez, messbetrag: differing });
+    expect((await confirm(m1.doc.id)).statusCode).toBe(200);
+    const d1 = await detail(b.masterDataId, ez);
+    expect(d1.payment?.erwarteter_messbetrag).toBe(differing);
+    expect(d1.payment?.checks.map((c) => c.code)).toEqual([
+      ...before.checks.map((c) => c.code),
+      'MESSBETRAG_DIFFERS',
+    ]);
+    const listed = await ctx.inject({
+      method: 'GET',
+      url: `/api/payments?company_id=1&only_warnings=true&year=${ez}&per_page=200`,
+      headers: await as('leser'),
+    });
+    expect(
+      listed.json().data.some((r: { master_data_id: number }) => r.master_data_id === b.masterDataId),
+    ).toBe(true);
+
+    // A corrected Messbescheid with the assessed Messbetrag removes the warning again.
+    const m2 = await noticeWithEstablishment(17, 'messbescheid', 'L2', b.masterDataId);
+    await setFields(m2.doc.id, { erhebungszeitraum: ez, messbetrag: mb });
+    expect((await confirm(m2.doc.id)).statusCode).toBe(200);
+    const d2 = await detail(b.masterDataId, ez);
+    expect(d2.payment?.checks.map((c) => c.code)).toEqual(before.checks.map((c) => c.code));
+    expect(d2.payment_lines).toHaveLength(d1.payment_lines.length);
+  });
+});
+
+describe('Zerlegungsbescheid', () => {
+  it('no lines; the share of the establishment’s municipality is stored as expected value', async () => {
+    const n = await generateNotice(8, 'zerlegungsbescheid', 'L2');
+    const shares = n.truth.zerlegungsanteile as { gemeinde: string; ags: string | null; anteil: string }[];
+    const share = shares[1] ?? shares[0]!;
+    let ags = share.ags;
+    if (!ags) {
+      const found = await ctx.inject({
+        method: 'GET',
+        url: `/api/municipalities?search=${encodeURIComponent(share.gemeinde)}&limit=100`,
+        headers: await as('leser'),
+      });
+      ags = (found.json() as { ags: string; name: string }[]).find((m) => m.name === share.gemeinde)!.ags;
+    }
+    const md = await ctx.inject({
+      method: 'POST',
+      url: `/api/companies/${COMPANY}/masterData`,
+      headers: await as('sachbearbeitung'),
+      payload: { ags, designation: `Zerlegung ${share.gemeinde}` },
+    });
+    expect(md.statusCode, md.body).toBe(201);
+    const z = await noticeWithEstablishment(8, 'zerlegungsbescheid', 'L2', md.json().id);
+    // Extraction resolves the AGS of each share from its name.
+    expect(
+      (z.doc.fields.zerlegungsanteile.value as { gemeinde: string; anteil: string; ags: string }[]).map(
+        (x) => [x.gemeinde, x.anteil, x.gemeinde === share.gemeinde ? x.ags : '-'],
+      ),
+    ).toEqual(shares.map((x) => [x.gemeinde, x.anteil, x.gemeinde === share.gemeinde ? ags : '-']));
+    expect((await confirm(z.doc.id)).statusCode).toBe(200);
+    const d = await detail(z.masterDataId, z.truth.erhebungszeitraum as number);
+    expect(d.payment_lines).toEqual([]);
+    expect(d.payment?.zerlegungsanteil).toBe(share.anteil);
+    expect(d.payment?.checks.map((c) => c.code)).not.toContain('NO_SHARE');
+  });
+});
+
 describe('closed payment years', () => {
   it('refuse confirmations and manual entry; closing with open lines asks for confirmation', async () => {
     const { doc, truth, masterDataId } = await noticeWithEstablishment(7, 'zinsbescheid', 'L6');
@@ -409,6 +513,14 @@ describe('payment data API', () => {
     expect(a.statusCode, a.body).toBe(201);
     const line = (a.json() as PaymentDetail).payment_lines[0]!;
     expect(line.betrag).toBe('100.00');
+    const negative = await ctx.inject({
+      method: 'POST',
+      url: `/api/payment-lines/${line.id}/correct`,
+      headers: await as('sachbearbeitung'),
+      payload: { betrag: '-120.00', faellig_am: '2030-02-15', reason: 'Tippfehler' },
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors.betrag).toHaveLength(1);
     const c = await ctx.inject({
       method: 'POST',
       url: `/api/payment-lines/${line.id}/correct`,
@@ -454,10 +566,43 @@ describe('payment data API', () => {
     expect(del.statusCode).toBe(409);
     const logs = await ctx.inject({
       method: 'GET',
-      url: '/api/logs?entity=payment_line',
+      url: '/api/logs?entity=payment_line&per_page=100',
       headers: await as('admin'),
     });
-    if (logs.statusCode === 200) expect(JSON.stringify(logs.json())).toContain('payment-line-cancel');
+    expect(logs.statusCode, logs.body).toBe(200);
+    const actions = (logs.json().data as { action: string; entity_id: string | null }[])
+      .filter((e) => e.entity_id === String(line.id) || e.entity_id === String(newId))
+      .map((e) => e.action)
+      .sort();
+    expect(actions).toEqual(['payment-line-add', 'payment-line-cancel', 'payment-line-correct']);
+  });
+
+  it('dashboard tiles: open payables due in 14 days and overdue, with amounts; refunds do not net them away', async () => {
+    const md = await ctx.inject({
+      method: 'POST',
+      url: `/api/companies/${COMPANY}/masterData`,
+      headers: await as('sachbearbeitung'),
+      payload: { ags: '09162000', designation: 'Kacheln München' },
+    });
+    const id = md.json().id as number;
+    const tiles = async () =>
+      (
+        await ctx.inject({ method: 'GET', url: '/api/payments/due?company_id=1', headers: await as('leser') })
+      ).json();
+    const before = await tiles();
+    const inDays = (n: number) => new Date(Date.now() + n * 864e5).toISOString().slice(0, 10);
+    for (const [kind, betrag, faellig_am] of [
+      ['abschlusszahlung', '100.00', '2020-03-02'],
+      ['erstattung', '-40.00', '2020-03-02'],
+      ['korrektur', '50.00', inDays(5)],
+      ['korrektur', '70.00', inDays(30)],
+    ] as const)
+      expect((await addLine(id, 2029, { kind, betrag, faellig_am })).statusCode).toBe(201);
+    const after = await tiles();
+    expect(after.overdue.count - before.overdue.count).toBe(1);
+    expect(cents(after.overdue.sum) - cents(before.overdue.sum)).toBe(10000);
+    expect(after.due_soon.count - before.due_soon.count).toBe(1);
+    expect(cents(after.due_soon.sum) - cents(before.due_soon.sum)).toBe(5000);
   });
 
   it('permissions and validation', async () => {
@@ -480,6 +625,15 @@ describe('payment data API', () => {
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(invalid.json().errors ?? {})).toEqual(expect.arrayContaining(['betrag', 'reason']));
     expect((await addLine(999999, 2030, { kind: 'vorauszahlung', betrag: '1.00' })).statusCode).toBe(404);
+    // The sign follows the kind: a refund is negative, a payment positive.
+    for (const [kind, betrag] of [
+      ['erstattung', '40.00'],
+      ['vorauszahlung', '-1.00'],
+    ]) {
+      const wrongSign = await addLine(1, 2030, { kind, betrag });
+      expect(wrongSign.statusCode).toBe(400);
+      expect(wrongSign.json().errors.betrag[0]).toMatch(/negativ|positiv/);
+    }
     expect(
       (await ctx.inject({ method: 'GET', url: '/api/payments/1/1', headers: await as('leser') })).statusCode,
     ).toBe(400);
@@ -529,13 +683,36 @@ describe('payment data API', () => {
       url: '/api/payments?company_id=1&only_open=true&per_page=200',
       headers: await as('leser'),
     });
+    expect(open.json().data.length).toBeGreaterThan(0);
+    expect(open.json().data.length).toBeLessThan(total);
     expect(open.json().data.every((r: { offen: string }) => r.offen !== '0.00')).toBe(true);
     const warn = await ctx.inject({
       method: 'GET',
       url: '/api/payments?company_id=1&only_warnings=1&per_page=200',
       headers: await as('leser'),
     });
+    expect(warn.json().data.length).toBeGreaterThan(0);
     expect(warn.json().data.every((r: { warnings: number }) => r.warnings > 0)).toBe(true);
+    // Municipality filter.
+    const ags = all.json().data[0].ags as string;
+    const byAgs = await ctx.inject({
+      method: 'GET',
+      url: `/api/payments?company_id=1&ags=${ags}&per_page=200`,
+      headers: await as('leser'),
+    });
+    expect(byAgs.json().data.length).toBe(
+      all.json().data.filter((r: { ags: string }) => r.ags === ags).length,
+    );
+    expect(byAgs.json().data.every((r: { ags: string }) => r.ags === ags)).toBe(true);
+    expect(
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: '/api/payments?company_id=1&ags=123',
+          headers: await as('leser'),
+        })
+      ).statusCode,
+    ).toBe(400);
     // The stored sums of the list agree with the lines of every detail.
     for (const row of all.json().data.slice(0, 8)) {
       const d = await detail(row.master_data_id, row.year);
@@ -562,6 +739,11 @@ describe('payment data API', () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Zahlungsdaten')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Betriebsstätte');
+    expect(sheet.rowCount - 1).toBe(total);
     const due = await ctx.inject({
       method: 'GET',
       url: '/api/payments/due?company_id=1',

@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { useTestApp } from './helpers';
+import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
@@ -35,6 +39,21 @@ describe('system routes', () => {
   it('serves the OpenAPI document', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.json().info.title).toBe('GewSt Desk API');
+  });
+
+  it('serves the interactive API documentation at /api/docs without a token', async () => {
+    let res = await ctx.inject({ method: 'GET', url: '/api/docs' });
+    for (let hops = 0; hops < 3 && res.statusCode >= 300 && res.statusCode < 400; hops++) {
+      res = await ctx.inject({
+        method: 'GET',
+        url: new URL(String(res.headers.location), 'http://x/api/docs/').pathname,
+      });
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    // the page's scripts are files of our own origin, as the Content-Security-Policy demands
+    expect(res.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+    expect(res.body).toMatch(/<script src="\.?\/?[\w./-]*swagger-initializer\.js"/);
   });
 
   it('serves the discovery document of the embedded provider', async () => {
@@ -72,9 +91,38 @@ describe('configuration', () => {
     expect(c.adminUsernames).toEqual(['a', 'b']);
   });
 
+  it('keeps an external issuer exactly as given, trailing slash included', () => {
+    const c = loadConfig({
+      OIDC_ISSUER: 'https://sts.windows.net/tenant-id/',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_AUDIENCE: 'api://gewst',
+    });
+    expect(c.oidc.issuer).toBe('https://sts.windows.net/tenant-id/');
+  });
+
   it('lists every wrong variable with a German explanation', () => {
     expect(() => loadConfig({ PORT: 'abc', OIDC_ISSUER: 'https://kc.example' })).toThrow(
       /PORT[\s\S]*OIDC_ISSUER, OIDC_CLIENT_ID und OIDC_AUDIENCE/,
     );
   });
+});
+
+describe('npm run -s token -- <username>', () => {
+  // A port of its own: the script finds the server through PORT.
+  const port = 39_000 + (process.pid % 1000);
+  const served = useTestApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+
+  it('prints nothing but an access token from the real sign-in flow of the running server', async () => {
+    await served.built.app.listen({ port, host: 'localhost' });
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const { PUBLIC_URL: _ignored, ...env } = process.env;
+    const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'token', '--', 'admin'], {
+      cwd: root,
+      env: { ...env, PORT: String(port) },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    const me = await served.inject({ method: 'GET', url: '/api/users', headers: bearer(stdout.trim()) });
+    expect(me.json().username).toBe('admin');
+  }, 90_000);
 });

@@ -185,6 +185,34 @@ describe('users and roles', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page']);
   });
+
+  it('accepts the outermost valid dates of the log filter without failing', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const whole = await ctx.inject({
+      method: 'GET',
+      url: '/api/logs?from=0000-01-01&to=9999-12-31&per_page=1',
+      headers: admin,
+    });
+    expect(whole.statusCode).toBe(200);
+    const all = (await ctx.inject({ method: 'GET', url: '/api/logs?per_page=1', headers: admin })).json();
+    expect(whole.json().meta.total).toBe(all.meta.total);
+    const before = await ctx.inject({ method: 'GET', url: '/api/logs?to=0000-01-01', headers: admin });
+    expect(before.statusCode).toBe(200);
+    expect(before.json().meta.total).toBe(0);
+  });
+
+  it('refuses role ids beyond the id range with a German 400 instead of a 500', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const me = (await ctx.inject({ method: 'GET', url: '/api/users', headers: admin })).json();
+    const res = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [2147483648] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
 });
 
 describe('first sign-in without demo data', () => {
@@ -196,7 +224,11 @@ describe('first sign-in without demo data', () => {
     ).json();
     expect(leser.roles.map((r: { name: string }) => r.name)).toEqual(['Administration']);
     const other = (
-      await fresh.inject({ method: 'GET', url: '/api/users', headers: bearer(await fresh.token('freigabe')) })
+      await fresh.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: { ...bearer(await fresh.token('freigabe')), 'x-request-id': 'erstanmeldung-0001' },
+      })
     ).json();
     expect(other).toMatchObject({
       username: 'freigabe',
@@ -210,5 +242,17 @@ describe('first sign-in without demo data', () => {
       headers: bearer(await fresh.token('leser')),
     });
     expect(companies.json()).toEqual([]);
+    const logs = await fresh.inject({
+      method: 'GET',
+      url: `/api/logs?entity=user&user_id=${other.id}`,
+      headers: bearer(await fresh.token('leser')),
+    });
+    expect(logs.json().data).toContainEqual(
+      expect.objectContaining({
+        action: 'first-sign-in',
+        username: 'freigabe',
+        request_id: 'erstanmeldung-0001',
+      }),
+    );
   });
 });

@@ -292,6 +292,55 @@ describe('stored, versioned Zerlegungen', () => {
         quelle: 'gewst_bescheid',
       },
     ]);
+
+    // an amended Zerlegungsbescheid replaces the earlier list as a whole; "later" goes by
+    // the date printed on the notice, not by when it was uploaded
+    await insertNotice('zerlegungsbescheid', 'geprueft', {
+      erhebungszeitraum: f(2024),
+      bescheid_datum: f('2026-03-01'),
+      zerlegungsanteile: f([
+        { ags: '07111000', anteil: '3000.00' },
+        { ags: '05315000', anteil: '15.00' },
+      ]),
+    });
+    await ctx.built.database.query(
+      `update documents set fields = jsonb_set(fields, '{bescheid_datum}', $2::jsonb)
+       where company_id = $1 and type = 'zerlegungsbescheid' and fields->'bescheid_datum' is null`,
+      [companyId, JSON.stringify(f('2025-09-01'))],
+    );
+    await ctx.built.database.query(
+      `update documents set created_at = now() - interval '1 day'
+       where company_id = $1 and fields->'bescheid_datum'->>'value' = '2026-03-01'`,
+      [companyId],
+    );
+    const amended = await ctx.inject({
+      method: 'GET',
+      url: `/api/zerlegungen/${id}`,
+      headers: await as('freigabe'),
+    });
+    expect(amended.json().vergleich).toEqual([
+      {
+        ags: '07111000',
+        erwartet: '3000.00',
+        bescheid: '3000.00',
+        abweichung: '0.00',
+        quelle: 'zerlegungsbescheid',
+      },
+      {
+        ags: '07211000',
+        erwartet: '1500.00',
+        bescheid: '1510.00',
+        abweichung: '10.00',
+        quelle: 'gewst_bescheid',
+      },
+      {
+        ags: '05315000',
+        erwartet: '0.00',
+        bescheid: '15.00',
+        abweichung: '15.00',
+        quelle: 'zerlegungsbescheid',
+      },
+    ]);
     await ctx.built.database.query(`delete from documents where company_id = $1`, [companyId]);
   });
 
@@ -460,6 +509,27 @@ describe('xlsx wage import', () => {
     });
   });
 
+  it('caps an employee with several rows (months, two establishments) once at 50,000 €', async () => {
+    const res = await post(
+      await xlsxBase64([
+        ['Personalnummer', 'AGS', 'Lohn'],
+        ['7', '07111000', 30000],
+        ['7', '07111000', 30000],
+        ['8', '07111000', 45000],
+        ['8', '07211000', 15000],
+      ]),
+    );
+    // 7: 60,000 → 50,000 in Koblenz; 8: 60,000 → 50,000 split 3:1 → 37,500 / 12,500
+    expect(res.json()).toMatchObject({
+      art: 'arbeitnehmer',
+      zeilen: [
+        { ags: '07111000', arbeitsloehne: '87500.00', arbeitnehmer: 2 },
+        { ags: '07211000', arbeitsloehne: '12500.00', arbeitnehmer: 1 },
+      ],
+      fehler: [],
+    });
+  });
+
   it('refuses files that are not xlsx or lack the columns', async () => {
     const notXlsx = await post(Buffer.from('hallo').toString('base64'));
     expect(notXlsx.statusCode).toBe(400);
@@ -498,6 +568,41 @@ describe('comparison with received notices', () => {
         quelle: 'zerlegungsbescheid',
       },
       { ags: '07211000', erwartet: '1125.00', bescheid: null, abweichung: null, quelle: null },
+    ]);
+  });
+
+  it('lets a later notice of the same kind win and lists municipalities only a notice names', () => {
+    expect(
+      compareWithNotices(result, [
+        { ags: '07211000', anteil: '1100.00', quelle: 'gewst_bescheid' },
+        { ags: '07211000', anteil: '1125.00', quelle: 'gewst_bescheid' },
+        { ags: '07111000', anteil: '3000.00', quelle: 'zerlegungsbescheid' },
+        { ags: '07111000', anteil: '3375.00', quelle: 'zerlegungsbescheid' },
+        { ags: '07111000', anteil: '1.00', quelle: 'gewst_bescheid' },
+        { ags: '05315000', anteil: '12.50', quelle: 'zerlegungsbescheid' },
+      ]),
+    ).toEqual([
+      {
+        ags: '07111000',
+        erwartet: '3375.00',
+        bescheid: '3375.00',
+        abweichung: '0.00',
+        quelle: 'zerlegungsbescheid',
+      },
+      {
+        ags: '07211000',
+        erwartet: '1125.00',
+        bescheid: '1125.00',
+        abweichung: '0.00',
+        quelle: 'gewst_bescheid',
+      },
+      {
+        ags: '05315000',
+        erwartet: '0.00',
+        bescheid: '12.50',
+        abweichung: '12.50',
+        quelle: 'zerlegungsbescheid',
+      },
     ]);
   });
 });

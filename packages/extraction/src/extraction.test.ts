@@ -129,6 +129,68 @@ describe('CLI', () => {
     expect(out.fields.messbetrag.rect).toHaveLength(4);
   });
 
+  it('prints exactly { type, fields: { name: { value, confidence, page, rect } } } with DOMAIN.md names and formats', async () => {
+    const e = corpus.find((c) => c.type === 'gewst_bescheid')!;
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'packages/extraction/src/cli.ts', e.text],
+      { cwd: root },
+    );
+    const out = JSON.parse(stdout) as { type: string; fields: Record<string, Record<string, unknown>> };
+    expect(Object.keys(out).sort()).toEqual(['fields', 'type']);
+    expect(out.type).toBe('gewst_bescheid');
+    const truth = truthOf(e).fields;
+    for (const name of Object.keys(truth)) expect(out.fields, name).toHaveProperty(name);
+    const MONEY = /^-?\d+\.\d{2}$/;
+    const ISO = /^\d{4}-\d{2}-\d{2}$/;
+    const formats: Record<string, (v: unknown) => boolean> = {
+      erhebungszeitraum: (v) => Number.isInteger(v) && (v as number) > 1990,
+      hebesatz: (v) => Number.isInteger(v) && (v as number) >= 200,
+      bescheid_datum: (v) => ISO.test(String(v)),
+      faellig_am: (v) => ISO.test(String(v)),
+      zinsen_von: (v) => ISO.test(String(v)),
+      zinsen_bis: (v) => ISO.test(String(v)),
+      messbetrag: (v) => MONEY.test(String(v)),
+      festgesetzte_steuer: (v) => MONEY.test(String(v)),
+      bisher_festgesetzt: (v) => MONEY.test(String(v)),
+      abrechnung: (v) => MONEY.test(String(v)),
+      zinsen: (v) => MONEY.test(String(v)),
+      iban: (v) => /^DE\d{20}$/.test(String(v)),
+      bic: (v) => /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(String(v)),
+      ags: (v) => /^\d{8}$/.test(String(v)),
+      gemeinde: (v) => typeof v === 'string' && v.length > 1,
+      kassenzeichen: (v) => typeof v === 'string' && v.length > 1,
+      steuernummer: (v) => typeof v === 'string' && v.length > 1,
+      vorauszahlungen: (v) =>
+        Array.isArray(v) &&
+        v.every(
+          (q) =>
+            Object.keys(q).sort().join() === 'betrag,faellig_am,jahr,quartal' &&
+            MONEY.test(q.betrag) &&
+            ISO.test(q.faellig_am) &&
+            [1, 2, 3, 4].includes(q.quartal) &&
+            Number.isInteger(q.jahr),
+        ),
+    };
+    for (const [name, f] of Object.entries(out.fields)) {
+      // Only canonical fields of a Gewerbesteuerbescheid (DOMAIN.md), each with exactly these keys.
+      expect(formats[name], `unexpected field ${name}`).toBeDefined();
+      expect(Object.keys(f).sort(), name).toEqual(['confidence', 'page', 'rect', 'value']);
+      expect(formats[name]!(f.value), `${name}: ${JSON.stringify(f.value)}`).toBe(true);
+      if (name in truth) expect(f.value, name).toEqual(truth[name]);
+      expect(f.confidence).toBeGreaterThan(0);
+      expect(f.confidence).toBeLessThanOrEqual(1);
+      expect(Number.isInteger(f.page) && (f.page as number) >= 1).toBe(true);
+      expect(f.rect).toEqual([
+        expect.any(Number),
+        expect.any(Number),
+        expect.any(Number),
+        expect.any(Number),
+      ]);
+    }
+  });
+
   it('reports errors on stderr with a non-zero exit', async () => {
     const bad = path.join(dir, 'bad.pdf');
     writeFileSync(bad, 'kein pdf');

@@ -46,6 +46,7 @@ export function registerAuth(app: AppInstance): void {
     const user = await resolveUser(app.deps.database.db, claims, {
       usernameClaim: app.deps.config.oidc.usernameClaim,
       adminUsernames: app.deps.config.adminUsernames,
+      requestId: request.id,
     });
     request.actor = {
       userId: user.id,

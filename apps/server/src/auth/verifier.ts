@@ -66,7 +66,9 @@ export function createTokenVerifier(options: VerifierOptions): TokenVerifier {
 
 /** Looks up the JWKS address of an external issuer from its discovery document. */
 export async function discoverJwksUri(issuer: string): Promise<URL> {
-  const res = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+  const res = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!res.ok) throw new Error(`OIDC-Discovery von ${issuer} fehlgeschlagen (HTTP ${res.status}).`);
   const doc = (await res.json()) as { jwks_uri?: string };
   if (!doc.jwks_uri) throw new Error(`Das Discovery-Dokument von ${issuer} nennt keine jwks_uri.`);

@@ -1,6 +1,7 @@
 import { DomainValidationError } from '@gewst/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { findPgError, isReferenceViolation } from '../db/pg-errors';
 import { AppError } from './errors';
 
 interface ValidationIssue {
@@ -62,6 +63,31 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ error: 'Die Anfrage ist ungültig.', code: 'BAD_REQUEST' });
+    }
+    // Safety net for input the schemas let through but the database refuses (a value out
+    // of the column's range, a NUL byte in text, a race on a unique key): the caller gets a
+    // German 4xx, never a 500. Logged, because a schema should have caught it first.
+    const pgErr = findPgError(err);
+    if (pgErr?.code?.startsWith('22')) {
+      request.log.warn({ err }, 'database refused a value');
+      return reply.status(400).send({
+        error: 'Ein Wert ist ungültig oder liegt außerhalb des zulässigen Bereichs.',
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    if (pgErr?.code === '23505') {
+      request.log.warn({ err }, 'unique violation');
+      return reply
+        .status(409)
+        .send({ error: 'Einen solchen Eintrag gibt es bereits.', code: 'ALREADY_EXISTS' });
+    }
+    if (isReferenceViolation(pgErr)) {
+      request.log.warn({ err }, 'reference violation');
+      return reply.status(409).send({
+        error:
+          'Die Änderung passt nicht zu verknüpften Daten: Der Eintrag wird noch verwendet oder ein verknüpfter Eintrag fehlt.',
+        code: 'REFERENCE_CONFLICT',
+      });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({

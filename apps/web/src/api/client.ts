@@ -1,4 +1,4 @@
-import { getAccessToken, signIn } from '../auth/userManager';
+import { getAccessToken, signIn, signInLoopDetected } from '../auth/userManager';
 import { reportError } from '../monitoring/sentry';
 import { ApiError } from './errors';
 import { joinUrl, type QueryParams, resolveApiBase, toQueryString } from './url';
@@ -55,7 +55,10 @@ export async function request<T>(
     const error = new ApiError(response.status, errorBody);
     reportError(error, { method, url, status: response.status, body: errorBody });
     console.error(`${method} ${url} → ${response.status}`, errorBody);
-    if (response.status === 401) void signIn().catch((e: unknown) => console.error(e));
+    // A 401 right after signing in means the API refuses this provider's tokens (e.g. a
+    // wrong audience): signing in again would only repeat it, so the start-up shows the error.
+    if (response.status === 401 && !signInLoopDetected())
+      void signIn().catch((e: unknown) => console.error(e));
     throw error;
   }
 

@@ -1,5 +1,6 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../api/errors';
 import { AppShell } from '../components/layout/AppShell';
 import { PageLoader } from '../components/PageLoader';
 import { de } from '../i18n/de';
@@ -12,6 +13,8 @@ type Phase = 'starting' | 'redirecting' | 'ready' | 'failed';
 export function SessionGate() {
   const [phase, setPhase] = useState<Phase>('starting');
   const [attempt, setAttempt] = useState(0);
+  // The server's German reason (e.g. a refused token), shown so an administrator can act on it.
+  const [detail, setDetail] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
@@ -20,7 +23,9 @@ export function SessionGate() {
       .then((result) => active && setPhase(result))
       .catch((error: unknown) => {
         console.error('Start fehlgeschlagen', error);
-        if (active) setPhase('failed');
+        if (!active) return;
+        setDetail(error instanceof ApiError && error.status > 0 ? error.message : null);
+        setPhase('failed');
       });
     return () => {
       active = false;
@@ -47,6 +52,7 @@ export function SessionGate() {
           }
         >
           <strong>{de.app.startupFailed}</strong> {de.app.startupFailedHint}
+          {detail ? <Box sx={{ mt: 1 }}>{detail}</Box> : null}
         </Alert>
       </Box>
     );

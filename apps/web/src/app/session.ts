@@ -3,7 +3,13 @@ import { ApiError } from '../api/errors';
 import { defaultInterestPeriodsQuery } from '../api/interest';
 import { queryClient } from '../api/queryClient';
 import { currentUserQuery } from '../api/users';
-import { getFreshUser, getUserManager, signIn } from '../auth/userManager';
+import {
+  getFreshUser,
+  getUserManager,
+  signIn,
+  signInLoopDetected,
+  signInSucceeded,
+} from '../auth/userManager';
 import { setMonitoringUser } from '../monitoring/sentry';
 import { appStore } from '../store/store';
 
@@ -15,6 +21,7 @@ export type StartResult = 'ready' | 'redirecting';
 /** GET /users → store (abilities are rebuilt there when the permissions change). */
 export async function refreshCurrentUser(): Promise<void> {
   const user = await queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 });
+  signInSucceeded();
   appStore.setUser(user);
   setMonitoringUser(user.username);
 }
@@ -47,7 +54,8 @@ export async function startSession(): Promise<StartResult> {
   try {
     await refreshCurrentUser();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return 'redirecting';
+    // The API client has started a new sign-in, unless one just ended the same way (loop).
+    if (error instanceof ApiError && error.status === 401 && !signInLoopDetected()) return 'redirecting';
     throw error;
   }
   if (appStore.getState().ability.can('readData', 'all')) await loadReadData();

@@ -1,6 +1,7 @@
 import { type User, UserManager, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
 import type { AppConfig } from '../config/appConfig';
 import { addressOf, CALLBACK_PATH, type SignInState } from './returnTo';
+import { clearSignInMark, markSignInStarted, signInJustFailed } from './signInLoop';
 
 /** Seed §9: renew the token when less than 30 s of validity remain. */
 export const MIN_TOKEN_VALIDITY_SECONDS = 30;
@@ -34,11 +35,26 @@ export function getUserManager(): UserManager {
 
 let redirecting = false;
 
+function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A sign-in started moments ago and the API still refuses the token: do not sign in again. */
+export const signInLoopDetected = (): boolean => signInJustFailed(tabStorage());
+
+/** The API accepted the token: the sign-in worked. */
+export const signInSucceeded = (): void => clearSignInMark(tabStorage());
+
 /** Sends the browser to the sign-in page; the current address comes back in the state. */
 export async function signIn(returnTo: string = addressOf(window.location)): Promise<void> {
   if (redirecting) return;
   redirecting = true;
   const state: SignInState = { returnTo };
+  markSignInStarted(tabStorage());
   try {
     await getUserManager().signinRedirect({ state });
   } catch (error) {

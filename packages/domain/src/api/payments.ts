@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_LINE_KINDS, PAYMENT_LINE_STATUSES } from '../payments/rules';
+import { PAYMENT_LINE_KINDS, PAYMENT_LINE_STATUSES, type PaymentLineKind } from '../payments/rules';
 import { isoDateSchema, paged, pageQuerySchema } from './common';
 
 /**
@@ -182,18 +182,35 @@ export const paymentDetailSchema = z.object({
 });
 export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 
-export const paymentLineInputSchema = z.strictObject({
-  kind: z.enum(PAYMENT_LINE_KINDS, { error: 'Unbekannte Art.' }),
-  quartal: z
-    .number({ error: 'Quartal 1 bis 4.' })
-    .int()
-    .min(1, 'Quartal 1 bis 4.')
-    .max(4, 'Quartal 1 bis 4.')
-    .nullish(),
-  betrag: money,
-  faellig_am: isoDateSchema.nullable(),
-  reason,
-});
+/**
+ * Sign of a line's amount by kind (positive = we pay, negative = we receive); `null` for
+ * `korrektur`, which goes either way. A message when `betrag` has the wrong sign.
+ */
+export function paymentLineSignError(kind: PaymentLineKind, betrag: string): string | null {
+  const n = Number(betrag);
+  if (kind === 'erstattung' || kind === 'erstattungszinsen')
+    return n > 0 ? 'Erstattungen werden als negativer Betrag erfasst, z. B. -200.00.' : null;
+  if (kind === 'korrektur') return null;
+  return n < 0 ? 'Dieser Betrag wird positiv erfasst; Gutschriften als Erstattung oder Korrektur.' : null;
+}
+
+export const paymentLineInputSchema = z
+  .strictObject({
+    kind: z.enum(PAYMENT_LINE_KINDS, { error: 'Unbekannte Art.' }),
+    quartal: z
+      .number({ error: 'Quartal 1 bis 4.' })
+      .int()
+      .min(1, 'Quartal 1 bis 4.')
+      .max(4, 'Quartal 1 bis 4.')
+      .nullish(),
+    betrag: money,
+    faellig_am: isoDateSchema.nullable(),
+    reason,
+  })
+  .superRefine((v, ctx) => {
+    const msg = paymentLineSignError(v.kind, v.betrag);
+    if (msg) ctx.addIssue({ code: 'custom', path: ['betrag'], message: msg });
+  });
 export type PaymentLineInput = z.infer<typeof paymentLineInputSchema>;
 export const paymentLineCorrectSchema = z.strictObject({
   betrag: money,

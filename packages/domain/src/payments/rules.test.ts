@@ -99,6 +99,33 @@ describe('Gewerbesteuerbescheid', () => {
     const wrong = planNotice(bescheid({ ...fields, zinsen: '40.00' }), []);
     expect(wrong.checks.map((c) => c.code)).toEqual(['INTEREST_DIFFERS']);
   });
+  it('our interest uses our own period (EZ 2020 starts 1 Oct 2022), not the one the notice prints', () => {
+    const p = planNotice(
+      bescheid({
+        erhebungszeitraum: 2020,
+        festgesetzte_steuer: '10000.00',
+        abrechnung: '10000.00',
+        zinsen: '210.00',
+        zinsen_von: '2022-04-01',
+        zinsen_bis: '2023-06-15',
+      }),
+      [],
+    );
+    expect(brief(p)).toEqual([
+      '2020 abschlusszahlung - 10000.00 2023-07-17',
+      '2020 nachzahlungszinsen - 210.00 2023-07-17',
+    ]);
+    // 1 Oct 2022 to 15 Jun 2023 (Bekanntgabe): 8 full months × 0.15 % × 10,000 = 120 €.
+    expect(p.interest).toMatchObject({
+      notice: '210.00',
+      ours: '120.00',
+      months: 8,
+      from: '2022-10-01',
+      to: '2023-06-15',
+    });
+    expect(p.checks.map((c) => c.code)).toEqual(['INTEREST_DIFFERS']);
+    expect(p.checks[0]?.message).toContain('Der Bescheid verzinst vom 01.04.2022 bis 15.06.2023.');
+  });
   it('new prepayments for the following year replace the schedule from their first quarter', () => {
     const existing = [
       ...schedule2022([true, true, true, true]),
@@ -148,6 +175,61 @@ describe('Gewerbesteuerbescheid', () => {
     );
     expect(q.supersede).toEqual([]);
     expect(brief(q)).toEqual(['2022 abschlusszahlung - 400.00 2023-11-13']);
+  });
+  it('a reduction of a paid quarter not yet refunded is not lost when the Bescheid settles the year', () => {
+    // Q4 paid with 800, lowered to 300 by a Vorauszahlungsbescheid: the -500 are still owed to us.
+    const existing = [
+      ...schedule2022([true, true, true, true]),
+      { ...vz(2022, 4, '-500.00', '2022-11-15'), kind: 'korrektur' as const },
+    ];
+    const p = planNotice(bescheid({ festgesetzte_steuer: '2500.00' }), existing);
+    // Paid 3,200, tax 2,500: 700 back (not 200).
+    expect(brief(p)).toEqual(['2022 erstattung - -700.00 2023-07-17']);
+    expect(p.supersede.map((s) => s.id)).toEqual([existing[4]!.id]);
+  });
+  it('Änderungsbescheid after an unpaid refund: the new refund is tax − paid, not reduced by the old one', () => {
+    const existing = schedule2022([true, true, true, true]);
+    const first = planNotice(bescheid({ festgesetzte_steuer: '3000.00' }), existing);
+    expect(brief(first)).toEqual(['2022 erstattung - -200.00 2023-07-17']);
+    const refund: ExistingLine = {
+      id: 98,
+      ...first.add[0]!,
+      status: 'offen',
+      document_id: 10,
+      document_type: 'gewst_bescheid',
+      superseded: false,
+    };
+    const change = {
+      ...bescheid({ festgesetzte_steuer: '2800.00', bescheid_datum: '2023-10-10' }),
+      document_id: 11,
+    };
+    const p = planNotice(change, [...existing, refund]);
+    expect(p.supersede.map((s) => s.id)).toEqual([98]);
+    expect(brief(p)).toEqual(['2022 erstattung - -400.00 2023-11-13']);
+    // Once the first refund was received, only the further 200 remain.
+    refund.status = 'bezahlt';
+    const q = planNotice(change, [...existing, refund]);
+    expect(q.supersede).toEqual([]);
+    expect(brief(q)).toEqual(['2022 erstattung - -200.00 2023-11-13']);
+  });
+  it('a notice whose lines were superseded since is not applied again', () => {
+    const existing = schedule2022([true, true, true, true]);
+    existing.push({
+      id: 97,
+      year: 2022,
+      kind: 'abschlusszahlung',
+      quartal: null,
+      betrag: '800.00',
+      faellig_am: '2023-07-17',
+      status: 'offen',
+      document_id: 10,
+      document_type: 'gewst_bescheid',
+      superseded: true,
+    });
+    const p = planNotice(bescheid({}), existing);
+    expect(p.add).toEqual([]);
+    expect(p.supersede).toEqual([]);
+    expect(p.checks[0]?.code).toBe('ALREADY_APPLIED');
   });
   it('the same notice again produces nothing', () => {
     const existing = schedule2022([true, true, true, true]);
@@ -264,5 +346,25 @@ describe('Zinsbescheid, Mahnung, Messbescheid, Zerlegungsbescheid', () => {
     );
     expect(zl.add).toEqual([]);
     expect(zl.years).toEqual([{ year: 2020, zerlegungsanteil: '3375.00' }]);
+    // Without a printed AGS the share is found by the municipality name.
+    const byName = planNotice(
+      {
+        document_id: 34,
+        type: 'zerlegungsbescheid',
+        bundesland: 'Rheinland-Pfalz',
+        ags: '07211000',
+        gemeinde: 'Trier',
+        fields: {
+          erhebungszeitraum: 2020,
+          zerlegungsanteile: [
+            { gemeinde: 'Koblenz', ags: null, anteil: '3375.00' },
+            { gemeinde: 'Trier', ags: null, anteil: '1125.00' },
+          ],
+        },
+      },
+      [],
+    );
+    expect(byName.years).toEqual([{ year: 2020, zerlegungsanteil: '1125.00' }]);
+    expect(byName.checks).toEqual([]);
   });
 });

@@ -29,7 +29,8 @@ import { Dec, formatMoney } from '../tax/money';
  * - Interest stated on a notice is a line of its own; earlier interest lines stay.
  * - A prepayment schedule (from a Vorauszahlungsbescheid or a Bescheid) never overwrites:
  *   a quarter whose amount changes gets a `korrektur` line with the difference.
- * - A notice whose lines already exist (confirmed again) produces nothing.
+ * - A notice whose lines already exist (confirmed again) produces nothing, also when its
+ *   lines have been superseded since.
  */
 
 export const PAYMENT_LINE_KINDS = [
@@ -93,6 +94,8 @@ export interface NoticeInput {
   bundesland: Bundesland;
   /** AGS of the establishment (to pick its share from a Zerlegungsbescheid). */
   ags?: string | null;
+  /** Municipality name of the establishment: picks the share when the notice prints no AGS. */
+  gemeinde?: string | null;
   rates?: readonly InterestRate[];
   periods?: readonly DefaultInterestPeriod[];
 }
@@ -245,7 +248,9 @@ export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]
   const plan: PaymentPlan = { add: [], supersede: [], years: [], checks: [], interest: null };
   const f = input.fields;
   const year = int(f.erhebungszeitraum);
-  if (existing.some((l) => l.document_id === input.document_id && active(l))) {
+  // Any line ever created from this notice (even one superseded or cancelled since) means it
+  // was applied: applying it again would double money or revive an outdated assessment.
+  if (existing.some((l) => l.document_id === input.document_id)) {
     plan.checks.push({
       code: 'ALREADY_APPLIED',
       severity: 'info',
@@ -330,7 +335,10 @@ export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]
       const shares = Array.isArray(f.zerlegungsanteile)
         ? (f.zerlegungsanteile as Record<string, unknown>[])
         : [];
-      const mine = shares.find((s) => input.ags && s && s.ags === input.ags);
+      const key = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+      const mine =
+        shares.find((s) => input.ags && s && s.ags === input.ags) ??
+        shares.find((s) => s && !s.ags && input.gemeinde && key(s.gemeinde) === key(input.gemeinde));
       const anteil = mine ? money(mine.anteil) : null;
       if (year && anteil) plan.years.push({ year, zerlegungsanteil: anteil });
       else
@@ -396,7 +404,9 @@ function planBescheid(
       bezahlt: credited(l),
     });
   }
-  // Negative unpaid corrections reduce an unpaid prepayment of the same quarter.
+  // Negative unpaid corrections reduce an unpaid prepayment of the same quarter. Any other
+  // unpaid negative line (a refund not yet received, a reduction of a quarter already paid)
+  // never moved money: it is superseded below, and tax − credited already contains it.
   for (const l of lines) {
     const b = new Dec(l.betrag);
     if (!b.isNegative() || credited(l)) continue;
@@ -404,7 +414,6 @@ function planBescheid(
       (i) => !i.bezahlt && i.quartal === (l.quartal ?? -1) && new Dec(i.betrag).gte(b.neg()),
     );
     if (target) target.betrag = formatMoney(new Dec(target.betrag).add(b));
-    else toSettle = toSettle.add(b.neg());
   }
   const r = computeAbschlusszahlung({
     steuer: formatMoney(toSettle),
@@ -473,9 +482,17 @@ function planBescheid(
     });
   }
   if (diff !== null) {
-    const from = date(f.zinsen_von) ?? defaultInterestStart(ez, input.periods ?? []);
-    const bekanntgabe = computeBekanntgabe(datum!, input.bundesland);
-    const to = date(f.zinsen_bis) ?? bekanntgabe;
+    // Our own §233a calculation: our interest period (default start of the EZ, end on the
+    // Bekanntgabe we compute), not the one the notice prints — a different period is
+    // exactly what the check is there to find.
+    const from = defaultInterestStart(ez, input.periods ?? []);
+    const to = computeBekanntgabe(datum!, input.bundesland);
+    const noticeFrom = date(f.zinsen_von);
+    const noticeTo = date(f.zinsen_bis);
+    const otherPeriod =
+      (noticeFrom && noticeFrom !== from) || (noticeTo && noticeTo !== to)
+        ? ` Der Bescheid verzinst vom ${deDate(noticeFrom ?? from)} bis ${deDate(noticeTo ?? to)}.`
+        : '';
     if (to >= from) {
       const ours = computeInterest({ amount: diff, startDate: from, endDate: to, rates: input.rates });
       plan.interest = {
@@ -491,7 +508,7 @@ function planBescheid(
         plan.checks.push({
           code: 'INTEREST_DIFFERS',
           severity: 'warning',
-          message: `Zinsen laut Bescheid ${de(plan.interest.notice)}, eigene Berechnung nach § 233a AO ${de(ours.interest)} (Basis ${de(ours.base)}, ${ours.months} volle Monate ab ${deDate(from)}).`,
+          message: `Zinsen laut Bescheid ${de(plan.interest.notice)}, eigene Berechnung nach § 233a AO ${de(ours.interest)} (Basis ${de(ours.base)}, ${ours.months} volle Monate vom ${deDate(from)} bis ${deDate(to)}).${otherPeriod}`,
         });
     }
   }

@@ -30,6 +30,8 @@ export * from './prepayments';
 export * from './saeumnis';
 export * from './zerlegung';
 export {
+  type ArbeitnehmerLohnZeile,
+  anrechenbareLoehneJeGemeinde,
   anrechenbarerLohnCent,
   LOHN_HOECHSTBETRAG_CENT,
   UNTERNEHMERLOHN_CENT,

@@ -89,6 +89,56 @@ export function anrechenbarerLohnCent(
   return sum > LOHN_HOECHSTBETRAG_CENT ? LOHN_HOECHSTBETRAG_CENT : sum;
 }
 
+/** One row of a per-employee wage list (e.g. an xlsx import), amounts in cents. */
+export interface ArbeitnehmerLohnZeile {
+  /** Personnel number or name; rows with the same value are one employee. Empty: own employee. */
+  person?: string | null;
+  ags: string;
+  lohnCent: bigint;
+  zuschlaegeCent: bigint;
+  auszubildend?: boolean;
+  fremdpersonal?: boolean;
+}
+
+/**
+ * Counted wages per AGS (cents) from per-employee rows under §31 GewStG. The 50,000 € cap
+ * of §31 Abs.4 S.2 applies per employee, so all rows of one employee (same `person`, e.g.
+ * monthly rows or several establishments) are summed before capping; when they lie in
+ * several municipalities the capped amount is split in proportion to the pay there
+ * (cents rounded down, the remaining cents to the largest part). Trainee and hired-staff
+ * rows never count. Rows without a person each count as an employee of their own.
+ */
+export function anrechenbareLoehneJeGemeinde(rows: readonly ArbeitnehmerLohnZeile[]): Map<string, bigint> {
+  const result = new Map<string, bigint>();
+  const add = (ags: string, cents: bigint) => result.set(ags, (result.get(ags) ?? 0n) + cents);
+  const byPerson = new Map<string, Map<string, bigint>>();
+  rows.forEach((r, i) => {
+    result.set(r.ags, result.get(r.ags) ?? 0n);
+    if (r.auszubildend || r.fremdpersonal) return;
+    const key = r.person?.trim() ? `p:${r.person.trim()}` : `row:${i}`;
+    const parts = byPerson.get(key) ?? new Map<string, bigint>();
+    parts.set(r.ags, (parts.get(r.ags) ?? 0n) + r.lohnCent + r.zuschlaegeCent);
+    byPerson.set(key, parts);
+  });
+  for (const parts of byPerson.values()) {
+    const total = [...parts.values()].reduce((a, b) => a + b, 0n);
+    if (total <= LOHN_HOECHSTBETRAG_CENT) {
+      for (const [ags, cents] of parts) add(ags, cents);
+      continue;
+    }
+    let rest = LOHN_HOECHSTBETRAG_CENT;
+    let largest: string | null = null;
+    for (const [ags, cents] of parts) {
+      const share = (LOHN_HOECHSTBETRAG_CENT * cents) / total;
+      add(ags, share);
+      rest -= share;
+      if (largest === null || cents > parts.get(largest)!) largest = ags;
+    }
+    if (largest !== null && rest > 0n) add(largest, rest);
+  }
+  return result;
+}
+
 /**
  * Validates the input (every problem reported per field path) and merges lines per
  * AGS. Merging policy: lines with the same AGS are one municipality — §29 Abs.3 rounds

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeZerlegung } from './zerlegung';
 import { A, B, base, C, errorsOf, KOBLENZ, TRIER } from './zerlegung.fixtures';
-import type { ZerlegungInput } from './zerlegung-input';
+import { anrechenbareLoehneJeGemeinde, type ZerlegungInput } from './zerlegung-input';
 
 describe('computeZerlegung — wage key (§29 Abs.1 Nr.1, §31 GewStG)', () => {
   it('worked example 3: MB 4,500, Koblenz 300,000 / Trier 100,000 → 3,375.00 / 1,125.00', () => {
@@ -253,5 +253,40 @@ describe('computeZerlegung — rounding policies', () => {
       ['66.67', '266.68'],
     ]);
     expect(r.summe.steuer).toBe('411.67');
+  });
+});
+
+describe('anrechenbareLoehneJeGemeinde (§31 Abs.4 GewStG, per-employee lists)', () => {
+  const row = (person: string | null, ags: string, euro: number, extra: object = {}) => ({
+    person,
+    ags,
+    lohnCent: BigInt(euro * 100),
+    zuschlaegeCent: 0n,
+    ...extra,
+  });
+
+  it('caps one employee once over all their rows, split in proportion across municipalities', () => {
+    const m = anrechenbareLoehneJeGemeinde([
+      row('7', A, 30_000),
+      row('7', A, 30_000),
+      row('8', A, 40_000),
+      row('8', B, 20_000),
+      row('8', C, 0.01),
+    ]);
+    // 7: 60,000 → 50,000 at A. 8: 60,000.01 → 50,000 split 40,000 : 20,000 : 0.01 →
+    // 33,333.32 / 16,666.66 / 0.00 (cents down), the 2 cents left to the largest part (A)
+    expect(Object.fromEntries(m)).toEqual({ [A]: 8_333_334n, [B]: 1_666_666n, [C]: 0n });
+    expect([...m.values()].reduce((a, b) => a + b, 0n)).toBe(10_000_000n);
+  });
+
+  it('rows without a person are employees of their own; trainees and hired staff never count', () => {
+    const m = anrechenbareLoehneJeGemeinde([
+      row(null, A, 30_000),
+      row('', A, 30_000),
+      row('9', B, 60_000, { auszubildend: true }),
+      row('9', B, 10_000, { fremdpersonal: true }),
+    ]);
+    expect(m.get(A)).toBe(6_000_000n);
+    expect(m.get(B)).toBe(0n);
   });
 });

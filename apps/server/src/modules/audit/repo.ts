@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 
@@ -11,12 +11,19 @@ export interface AuditQuery {
   to?: string | undefined;
 }
 
+const DAY_MS = 86_400_000;
+const startOfDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
+
 export async function listAuditLogs(db: Db, q: AuditQuery) {
   const conditions: SQL[] = [];
   if (q.user_id) conditions.push(eq(auditLogs.user_id, q.user_id));
   if (q.entity) conditions.push(eq(auditLogs.entity, q.entity));
-  if (q.from) conditions.push(gte(auditLogs.created_at, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) conditions.push(lt(auditLogs.created_at, new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000)));
+  // Calendar days in UTC. The outermost days of the date range (year 0, 9999-12-31) mean
+  // "no bound": PostgreSQL has no year 0 and the day after 9999-12-31 is no valid timestamp.
+  if (q.from && q.from >= '0001-01-01') conditions.push(gte(auditLogs.created_at, startOfDay(q.from)));
+  if (q.to && q.to < '0001-01-01') conditions.push(sql`false`);
+  else if (q.to && q.to < '9999-12-31')
+    conditions.push(lt(auditLogs.created_at, new Date(startOfDay(q.to).getTime() + DAY_MS)));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db

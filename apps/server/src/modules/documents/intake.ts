@@ -111,7 +111,9 @@ export async function ingestFiles(
         sha256: stored.sha256,
         size: file.bytes.length,
         status: 'stored',
-        reason: stored.existed ? 'Datei war bereits im Speicher (andere Firma) und wurde verknüpft.' : null,
+        reason: stored.existed
+          ? 'Datei war bereits im Speicher (z. B. bei einer anderen Firma) und wurde nicht erneut gespeichert.'
+          : null,
         source: input.source,
         path: stored.path,
         document_id: doc.id,

@@ -11,7 +11,7 @@ import {
   pageMeta,
 } from '@gewst/domain';
 import type { Page } from '@gewst/extraction';
-import { parseDate, parseMoney } from '@gewst/extraction';
+import { pagesText, parseDate, parseMoney } from '@gewst/extraction';
 import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
@@ -20,7 +20,7 @@ import { applyConfirmedDocument, paymentsOfMasterData } from '../payments/servic
 import { checksFor, today } from './jobs';
 import { matchMasterData } from './matching';
 import { presentDetail, presentListItem, presentLock } from './presenter';
-import { contextText, senderKey } from './processing';
+import { contextText, searchTextOf, senderKey } from './processing';
 import * as repo from './repo';
 import type { DocumentsRuntime } from './runtime';
 
@@ -158,7 +158,11 @@ async function change(
 }
 
 const pick = (row: object, keys: string[]) =>
-  Object.fromEntries(keys.filter((k) => k !== 'pages').map((k) => [k, (row as Record<string, unknown>)[k]]));
+  Object.fromEntries(
+    keys
+      .filter((k) => k !== 'pages' && k !== 'search_text')
+      .map((k) => [k, (row as Record<string, unknown>)[k]]),
+  );
 
 function requireEditable(row: repo.DocumentRow) {
   if (!EDITABLE.includes(row.status as DocumentStatus))
@@ -170,10 +174,39 @@ function requireEditable(row: repo.DocumentRow) {
     );
 }
 
+const LISTS: Record<string, string> = {
+  vorauszahlungen: 'Vorauszahlungen als Liste von { jahr, quartal, betrag, faellig_am } angeben.',
+  zerlegungsanteile: 'Zerlegungsanteile als Liste von { gemeinde, ags, anteil } angeben.',
+};
+
 function normaliseValue(name: string, value: DocumentField['value']): DocumentField['value'] {
+  const bad = (msg: string) => validationFailed({ [`fields.${name}`]: [msg] });
+  // A list only where the field is one, and the list of the right kind (never a 500 or a
+  // list stored in an amount).
+  const listMessage = LISTS[name];
+  if (listMessage) {
+    if (!Array.isArray(value)) throw bad(listMessage);
+    const money = (v: string) =>
+      /^-?\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v).toFixed(2) : parseMoney(v);
+    const date = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? v.trim() : parseDate(v));
+    const out = value.map((item) => {
+      if (name === 'vorauszahlungen' && 'quartal' in item) {
+        const betrag = money(item.betrag);
+        const faellig = date(item.faellig_am);
+        return betrag && faellig ? { ...item, betrag, faellig_am: faellig } : null;
+      }
+      if (name === 'zerlegungsanteile' && 'gemeinde' in item) {
+        const anteil = money(item.anteil);
+        return anteil && item.gemeinde.trim() ? { ...item, anteil } : null;
+      }
+      return null;
+    });
+    if (out.some((item) => item === null)) throw bad(listMessage);
+    return out as DocumentField['value'];
+  }
+  if (Array.isArray(value)) throw bad('Für dieses Feld ist keine Liste möglich.');
   if (value === null || (typeof value !== 'string' && typeof value !== 'number')) return value;
   const s = String(value).trim();
-  const bad = (msg: string) => validationFailed({ [`fields.${name}`]: [msg] });
   if (MONEY.has(name)) {
     const m = /^-?\d+(\.\d{1,2})?$/.test(s) ? Number(s).toFixed(2) : parseMoney(s);
     if (!m) throw bad('Betrag wie 2.021,60 oder 2021.60 angeben.');
@@ -262,7 +295,10 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
       match = m;
     }
     const checks = await checksFor(tx, row.type as DocumentType | null, fields, masterDataId);
-    return { fields, checks, master_data_id: masterDataId, match };
+    // The search covers the corrected values too (not only what the extraction read).
+    const text = row.pages ? pagesText(row.pages as Page[]) : '';
+    const search_text = searchTextOf(text, fields, row.filename);
+    return { fields, checks, master_data_id: masterDataId, match, search_text };
   });
 }
 

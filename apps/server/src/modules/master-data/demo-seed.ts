@@ -18,7 +18,7 @@ const KINDS = ['Niederlassung', 'Lager', 'Filiale', 'Büro', 'Werk', 'Depot'];
 
 /**
  * Demo establishments: each company without master data gets 20–60 records in real
- * municipalities, the one at its `ags_geschaeftsleitung` flagged as Geschäftsleitung,
+ * municipalities, exactly one flagged as Geschäftsleitung (at `ags_geschaeftsleitung` if set),
  * with Kassenzeichen, bank data, wages for two years and a few rates that depart from
  * the reference (so the conflict list has something to show). Runs once.
  */
@@ -53,13 +53,14 @@ export async function seedDemoMasterData(db: DbOrTx): Promise<void> {
       const account = String(Math.floor(rand() * 1e10)).padStart(10, '0');
       return {
         ags,
-        designation: i === 0 && gl ? 'Hauptverwaltung' : `${KINDS[i % KINDS.length]} ${i + 1}`,
+        designation: i === 0 ? 'Hauptverwaltung' : `${KINDS[i % KINDS.length]} ${i + 1}`,
         street: `${STREETS[Math.floor(rand() * STREETS.length)]} ${1 + Math.floor(rand() * 120)}`,
         iban: composeIBAN({ countryCode: 'DE', bban: `${blz}${account}` }),
         creditor_number: `K${String(70000 + company.id * 1000 + i)}`,
         cost_center: String(1000 + i * 10),
         valid_from: `20${String(10 + Math.floor(rand() * 12))}-01-01`,
-        geschaeftsleitung: i === 0 && gl !== null,
+        // the first record (at ags_geschaeftsleitung when the company names one) is the one Geschäftsleitung
+        geschaeftsleitung: i === 0,
         kassenzeichen: `${ags.slice(2, 5)}.${company.id}${String(i).padStart(3, '0')}.${Math.floor(rand() * 10)}`,
         wages2023: (Math.floor(rand() * 4000) * 500).toFixed(2),
         wages2024: (Math.floor(rand() * 4000) * 500).toFixed(2),

@@ -124,18 +124,24 @@ export async function buildWorkbook(records: MasterData[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** `2026-11-21-14:05-Stammdaten-Export-Südhang Logistik GmbH & Co. KG.xlsx` (seed section 7). */
+const BERLIN_MINUTE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * `2026-11-21-14:05-Stammdaten-Export-Südhang Logistik GmbH & Co. KG.xlsx` (seed section 7),
+ * local time in Germany; built from the parts so no locale's pattern (or "24:05") leaks in.
+ */
 export function exportFilename(companyName: string, now = new Date()) {
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(now); // "2026-11-21 14:05"
-  return `${local.replace(' ', '-')}-Stammdaten-Export-${companyName.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
+  const part = Object.fromEntries(BERLIN_MINUTE.formatToParts(now).map((p) => [p.type, p.value]));
+  const stamp = `${part.year}-${part.month}-${part.day}-${part.hour}:${part.minute}`;
+  return `${stamp}-Stammdaten-Export-${companyName.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
 }
 
 /** RFC 6266/5987: an ASCII fallback plus the exact UTF-8 name. */

@@ -119,7 +119,8 @@ function parseRows(table: string[][]): ParsedRow[] {
       ags: /^\d{7}$/.test(ags) ? `0${ags}` : ags,
       designation: cell('designation'),
       street: cell('street'),
-      zip: cell('zip'),
+      // Excel drops the leading zero of a postcode typed as a number (01067 → 1067)
+      zip: /^\d{4}$/.test(cell('zip')) ? `0${cell('zip')}` : cell('zip'),
       city: cell('city'),
       steuernummer: cell('steuernummer'),
       iban: cell('iban'),
@@ -300,13 +301,15 @@ export async function importMasterData(
         errors,
       });
     }
-    // One Geschäftsleitung at a time, judged on the state after the import.
-    const dbGl = (await repo.overlappingGeschaeftsleitung(tx, companyId, null, null, null)).filter(
-      (r) => !fileIds.has(r.id),
-    );
+    // One Geschäftsleitung at a time, judged on the state after the import: against the
+    // records not in the file whose validity overlaps, and against earlier rows of the file.
+    if (commit && gl.length) await repo.lockGeschaeftsleitung(tx, companyId);
     for (const g of gl) {
+      const inDb = (await repo.overlappingGeschaeftsleitung(tx, companyId, g.id, g.from, g.to)).find(
+        (r) => !fileIds.has(Number(r.id)),
+      );
       const clash =
-        dbGl[0]?.designation ??
+        inDb?.designation ??
         gl.find(
           (o) =>
             o !== g &&
@@ -323,7 +326,7 @@ export async function importMasterData(
           message:
             typeof clash === 'number'
               ? `Die Geschäftsleitung ist schon in Zeile ${clash} gesetzt; je Firma gibt es zu einem Zeitpunkt genau eine.`
-              : `Die Geschäftsleitung liegt bereits bei „${clash}“; je Firma gibt es zu einem Zeitpunkt genau eine.`,
+              : `Die Geschäftsleitung liegt in diesem Zeitraum bereits bei „${clash}“; je Firma gibt es zu einem Zeitpunkt genau eine.`,
         });
       }
     }

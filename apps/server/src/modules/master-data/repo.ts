@@ -208,6 +208,16 @@ export async function deleteRate(db: DbOrTx, id: number, year: number) {
   ).length;
 }
 
+const GL_LOCK_SPACE = 31_401;
+
+/**
+ * Serialises writers that set a Geschäftsleitung for one company (transaction-scoped
+ * advisory lock), so two concurrent requests cannot both pass the overlap check.
+ */
+export async function lockGeschaeftsleitung(db: DbOrTx, companyId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(${GL_LOCK_SPACE}::int, ${companyId}::int)`);
+}
+
 /** Other Geschäftsleitung records of the company whose validity overlaps [from, to]. */
 export function overlappingGeschaeftsleitung(
   db: DbOrTx,

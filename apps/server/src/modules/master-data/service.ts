@@ -67,6 +67,7 @@ export async function checkRules(
   const municipality = await repo.municipalityOf(db, data.ags);
   if (!municipality) add('ags', `Unbekannter Gemeindeschlüssel ${data.ags}.`);
   if (data.geschaeftsleitung) {
+    await repo.lockGeschaeftsleitung(db, companyId);
     const others = await repo.overlappingGeschaeftsleitung(
       db,
       companyId,

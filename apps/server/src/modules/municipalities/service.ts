@@ -57,7 +57,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
   if (fieldYear && !fieldYear.success) throw validationFailed({ year: ['Bitte ein gültiges Jahr angeben.'] });
 
   const errors: RateImportReport['errors'] = [];
-  const parsed: { ags: string; year: number; hebesatz: number }[] = [];
+  const parsed: { row: number; ags: string; year: number; hebesatz: number }[] = [];
   table.slice(1).forEach((cells, i) => {
     const row = i + 2;
     if (cells.every((c) => c === '')) return;
@@ -74,7 +74,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
       });
     else if (year === undefined || !rateYearSchema.safeParse(year).success)
       errors.push({ row, message: 'Jahr fehlt oder ist ungültig (Spalte „Jahr“ oder Feld „Jahr“).' });
-    else parsed.push({ ags, year: year as number, hebesatz });
+    else parsed.push({ row, ags, year: year as number, hebesatz });
   });
   const years = [...new Set(parsed.map((p) => p.year))];
   if (years.length > 1)
@@ -104,7 +104,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
     for (const p of parsed) {
       const name = known.get(p.ags);
       if (!name) {
-        errors.push({ row: 0, message: `Unbekannter Gemeindeschlüssel ${p.ags}.` });
+        errors.push({ row: p.row, message: `Unbekannter Gemeindeschlüssel ${p.ags}.` });
         continue;
       }
       const old = before.get(p.ags);
@@ -115,6 +115,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
         apply.push({ ags: p.ags, hebesatz: p.hebesatz });
       }
     }
+    errors.sort((x, y) => x.row - y.row);
     await repo.upsertRates(tx, year, apply);
     await recordAudit(tx, actor, {
       action: 'import',

@@ -201,6 +201,7 @@ export async function refreshSums(db: DbOrTx, paymentIds: number[]) {
     where p.id = a.id`);
 }
 
+/** Dashboard tiles: open amounts we have to pay (refunds owed to us would net them away). */
 export async function dueSums(db: DbOrTx, companyId: number, today: string, until: string) {
   const rows = await rowsOf<{ bucket: string; n: number; s: string }>(
     db,
@@ -208,7 +209,7 @@ export async function dueSums(db: DbOrTx, companyId: number, today: string, unti
           count(*)::int as n, coalesce(sum(l.betrag), 0)::text as s
         from payment_lines l
         where l.company_id = ${companyId} and l.status = 'offen' and l.superseded_by is null
-          and l.faellig_am is not null and l.faellig_am <= ${until}
+          and l.betrag > 0 and l.faellig_am is not null and l.faellig_am <= ${until}
         group by 1`,
   );
   const [review] = await rowsOf<{ n: number }>(

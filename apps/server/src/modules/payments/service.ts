@@ -12,11 +12,13 @@ import {
   type PaymentLineStatusInput,
   type PaymentListQuery,
   type PaymentPlan,
+  type PlanCheck,
   pageMeta,
+  paymentLineSignError,
   planNotice,
 } from '@gewst/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { AppError, conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { usersById } from '../documents/repo';
 import { listDefaultInterestPeriods, listInterestRates } from '../interest/repo';
@@ -94,6 +96,7 @@ export async function applyConfirmedDocument(
       fields,
       bundesland: bundeslandOf(est),
       ags: est.ags,
+      gemeinde: est.gemeinde,
       rates: rates.map((r) => ({ valid_from: r.valid_from, rate: String(r.rate) })),
       periods: periods.map((p) => ({ year: p.year, starts_at: p.starts_at })),
     },
@@ -168,6 +171,19 @@ export async function applyConfirmedDocument(
         : []),
     ];
     const checks = own ? plan.checks.filter((c) => c.code !== 'ALREADY_APPLIED') : [];
+    // A Bescheid re-evaluates the year's checks. Any other notice keeps them and replaces
+    // only its own kind; a Mess- or Zerlegungsbescheid arriving after the Bescheid compares
+    // the assessed Messbetrag with the newly expected one.
+    const expectation = Boolean(v?.erwarteter_messbetrag || v?.zerlegungsanteil);
+    const compared = expectation ? expectedChecks(current, v) : [];
+    const replaced = new Set([...checks.map((c) => c.code), ...(expectation ? ['MESSBETRAG_DIFFERS'] : [])]);
+    const kept = ((current.checks ?? []) as PlanCheck[]).filter((c) => !replaced.has(c.code));
+    const newChecks =
+      own && doc.type === 'gewst_bescheid'
+        ? checks.concat(expectedChecks(current, v))
+        : own && (checks.length || expectation)
+          ? kept.concat(checks, compared)
+          : null;
     await repo.updatePayment(tx, pid, {
       history,
       ...(v?.festgesetzte_steuer ? { festgesetzte_steuer: v.festgesetzte_steuer } : {}),
@@ -176,9 +192,7 @@ export async function applyConfirmedDocument(
       ...(v?.erwarteter_messbetrag ? { erwarteter_messbetrag: v.erwarteter_messbetrag } : {}),
       ...(v?.zerlegungsanteil ? { zerlegungsanteil: v.zerlegungsanteil } : {}),
       ...(own && plan.interest ? { interest: plan.interest } : {}),
-      ...(own && (checks.length || doc.type === 'gewst_bescheid')
-        ? { checks: checks.concat(expectedChecks(current, v)) }
-        : {}),
+      ...(newChecks ? { checks: newChecks } : {}),
     });
   }
   await repo.refreshSums(tx, [
@@ -203,7 +217,11 @@ export async function applyConfirmedDocument(
 /** Compares an assessed Messbetrag with the one expected from a Messbescheid or Zerlegungsbescheid. */
 function expectedChecks(current: repo.PaymentRow, v: PaymentPlan['years'][number] | undefined) {
   const mb = v?.messbetrag ?? current.messbetrag;
-  const expected = current.zerlegungsanteil ?? current.erwarteter_messbetrag;
+  const expected =
+    v?.zerlegungsanteil ??
+    current.zerlegungsanteil ??
+    v?.erwarteter_messbetrag ??
+    current.erwarteter_messbetrag;
   if (!mb || !expected || Number(mb) === Number(expected)) return [];
   return [
     {
@@ -374,6 +392,8 @@ export async function correctLine(db: Db, actor: Actor, id: number, input: Payme
         'PAYMENT_LINE_PAID',
         'Eine angewiesene oder bezahlte Zeile wird nicht geändert; bitte eine Korrekturzeile erfassen.',
       );
+    const signError = paymentLineSignError(old.kind as PaymentLineKind, input.betrag);
+    if (signError) throw validationFailed({ betrag: [signError] });
     const row = await repo.insertLine(tx, {
       payment_id: old.payment_id,
       company_id: old.company_id,

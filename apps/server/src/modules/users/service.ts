@@ -13,6 +13,8 @@ const LOGIN_TOUCH_INTERVAL_MS = 60_000;
 export interface IdentityOptions {
   usernameClaim: string;
   adminUsernames: readonly string[];
+  /** The request that signs the user in, for the audit entry of a first sign-in. */
+  requestId?: string | null;
 }
 
 function claimString(claims: JWTPayload, name: string): string | null {
@@ -44,7 +46,7 @@ export async function resolveUser(
       }
       await recordAudit(
         tx,
-        { userId: created.id, username, permissions: new Set(), requestId: null },
+        { userId: created.id, username, permissions: new Set(), requestId: options.requestId ?? null },
         {
           action: 'first-sign-in',
           entity: 'user',

@@ -20,10 +20,15 @@ const money = (c: bigint) => {
   return `${c < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 };
 
+const PRIORITY: Record<ReceivedShare['quelle'], number> = { gewst_bescheid: 1, zerlegungsbescheid: 2 };
+
 /**
- * Expected share per municipality against the notices received. The Zerlegungsbescheid
- * of the Finanzamt is authoritative and wins over a municipality's own notice; it is
- * compared, never overwritten. Empty when nothing was received.
+ * Expected share per municipality against the notices received (oldest first). The
+ * Zerlegungsbescheid of the Finanzamt is authoritative and wins over a municipality's own
+ * notice; among notices of the same kind the later one (an amended notice) wins. It is
+ * compared, never overwritten. A municipality that a notice names but the Zerlegung does
+ * not is listed after the lines with an expected share of 0.00. Empty when nothing was
+ * received.
  */
 export function compareWithNotices(
   result: Pick<ZerlegungResponse, 'zeilen'>,
@@ -33,38 +38,47 @@ export function compareWithNotices(
   const byAgs = new Map<string, ReceivedShare>();
   for (const r of received) {
     const known = byAgs.get(r.ags);
-    if (!known || (known.quelle !== 'zerlegungsbescheid' && r.quelle === 'zerlegungsbescheid'))
-      byAgs.set(r.ags, r);
+    if (!known || PRIORITY[r.quelle] >= PRIORITY[known.quelle]) byAgs.set(r.ags, r);
   }
-  return result.zeilen.map((z) => {
-    const r = byAgs.get(z.ags);
+  const row = (ags: string, erwartet: string): ZerlegungVergleichZeile => {
+    const r = byAgs.get(ags);
     return {
-      ags: z.ags,
-      erwartet: z.anteil,
+      ags,
+      erwartet,
       bescheid: r ? money(cents(r.anteil)) : null,
-      abweichung: r ? money(cents(r.anteil) - cents(z.anteil)) : null,
+      abweichung: r ? money(cents(r.anteil) - cents(erwartet)) : null,
       quelle: r?.quelle ?? null,
     };
-  });
+  };
+  const inResult = new Set(result.zeilen.map((z) => z.ags));
+  return [
+    ...result.zeilen.map((z) => row(z.ags, z.anteil)),
+    ...[...byAgs.keys()].filter((ags) => !inResult.has(ags)).map((ags) => row(ags, '0.00')),
+  ];
 }
 
 /**
- * Shares from confirmed notices of the company and year: the Zerlegungsanteile of a
- * Zerlegungsbescheid and the Messbetrag printed on a municipal Gewerbesteuerbescheid
- * (its AGS from the notice, else from the assigned establishment).
+ * Shares from confirmed notices of the company and year, oldest first (by the date printed
+ * on the notice, else by receipt): the Zerlegungsanteile of the latest Zerlegungsbescheid
+ * (an amended one replaces the earlier list as a whole) and the Messbetrag printed on a
+ * municipal Gewerbesteuerbescheid (its AGS from the notice, else from the assigned
+ * establishment).
  */
 export async function loadReceivedShares(
   db: DbOrTx,
   companyId: number,
   year: number,
 ): Promise<ReceivedShare[]> {
-  const rows = await receivedNoticeFields(db, companyId, year);
+  const rows = (await receivedNoticeFields(db, companyId, year))
+    .map((row, i) => ({ row, i, datum: noticeDate(row) }))
+    .sort((a, b) => (a.datum < b.datum ? -1 : a.datum > b.datum ? 1 : a.i - b.i))
+    .map((x) => x.row);
+  const latestZerlegung = rows.filter((r) => zerlegungsanteile(r) !== null).at(-1);
   const shares: ReceivedShare[] = [];
   for (const row of rows) {
     if (row.type === 'zerlegungsbescheid') {
-      const list = row.fields.zerlegungsanteile?.value;
-      if (!Array.isArray(list)) continue;
-      for (const item of list as { ags?: unknown; anteil?: unknown }[]) {
+      if (row !== latestZerlegung) continue;
+      for (const item of zerlegungsanteile(row) ?? []) {
         if (typeof item.ags === 'string' && isMoney(item.anteil)) {
           shares.push({ ags: item.ags, anteil: item.anteil, quelle: 'zerlegungsbescheid' });
         }
@@ -76,6 +90,21 @@ export async function loadReceivedShares(
     }
   }
   return shares;
+}
+
+type NoticeRow = Awaited<ReturnType<typeof receivedNoticeFields>>[number];
+
+/** The date printed on the notice (ISO), else the day it was received. */
+function noticeDate(row: NoticeRow): string {
+  const printed = row.fields.bescheid_datum?.value;
+  if (typeof printed === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(printed)) return printed;
+  return row.created_at.toISOString().slice(0, 10);
+}
+
+function zerlegungsanteile(row: NoticeRow): { ags?: unknown; anteil?: unknown }[] | null {
+  if (row.type !== 'zerlegungsbescheid') return null;
+  const list = row.fields.zerlegungsanteile?.value;
+  return Array.isArray(list) ? (list as { ags?: unknown; anteil?: unknown }[]) : null;
 }
 
 const isMoney = (v: unknown): v is string => typeof v === 'string' && /^-?\d+(\.\d{1,2})?$/.test(v);

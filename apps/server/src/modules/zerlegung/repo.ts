@@ -118,10 +118,15 @@ export async function municipalityNames(db: DbOrTx, ags: readonly string[]) {
 
 type NoticeFields = Record<string, { value?: unknown } | undefined>;
 
-/** Confirmed, not deleted Zerlegungs- and Gewerbesteuerbescheide of a company and year. */
+/** Confirmed, not deleted Zerlegungs- and Gewerbesteuerbescheide of a company and year, oldest first. */
 export async function receivedNoticeFields(db: DbOrTx, companyId: number, year: number) {
   const rows = await db
-    .select({ type: documents.type, fields: documents.fields, master_data_ags: masterData.ags })
+    .select({
+      type: documents.type,
+      fields: documents.fields,
+      master_data_ags: masterData.ags,
+      created_at: documents.created_at,
+    })
     .from(documents)
     .leftJoin(masterData, eq(masterData.id, documents.master_data_id))
     .where(
@@ -133,6 +138,6 @@ export async function receivedNoticeFields(db: DbOrTx, companyId: number, year: 
         sql`${documents.fields}->'erhebungszeitraum'->>'value' = ${String(year)}`,
       ),
     )
-    .orderBy(asc(documents.created_at));
+    .orderBy(asc(documents.created_at), asc(documents.id));
   return rows.map((r) => ({ ...r, fields: r.fields as NoticeFields }));
 }

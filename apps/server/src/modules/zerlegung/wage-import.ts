@@ -1,4 +1,9 @@
-import { anrechenbarerLohnCent, bundeslandFromAgs, type ZerlegungWageImportResult } from '@gewst/domain';
+import {
+  type ArbeitnehmerLohnZeile,
+  anrechenbareLoehneJeGemeinde,
+  bundeslandFromAgs,
+  type ZerlegungWageImportResult,
+} from '@gewst/domain';
 import ExcelJS from 'exceljs';
 import { validationFailed } from '../../http/errors';
 
@@ -76,7 +81,8 @@ const money = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
  * Wages for a Zerlegung from an xlsx sheet, either per municipality (AGS, Arbeitslöhne
  * [, Gemeinde, Geschäftsleitung]) or per employee (AGS, Lohn [, Zuschläge, Auszubildend,
  * Fremdpersonal, Personalnummer]). Employee rows go through the §31 rule of the domain
- * (50,000 € cap, trainees and hired staff excluded) and are summed per AGS.
+ * (50,000 € cap per employee — rows with the same Personalnummer/Name are one employee —
+ * trainees and hired staff excluded) and are summed per AGS.
  */
 export async function importWages(content: Buffer): Promise<ZerlegungWageImportResult> {
   const wb = new ExcelJS.Workbook();
@@ -110,7 +116,11 @@ export async function importWages(content: Buffer): Promise<ZerlegungWageImportR
   }
   const perEmployee = !columns.has('loehne');
   const fehler: string[] = [];
-  const byAgs = new Map<string, { name: string | null; gl: boolean; cents: bigint; count: number }>();
+  const byAgs = new Map<
+    string,
+    { name: string | null; gl: boolean; cents: bigint; count: number; persons: Set<string> }
+  >();
+  const employees: ArbeitnehmerLohnZeile[] = [];
   for (let r = headerRow + 1; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     const get = (c: Column) => (columns.has(c) ? row.getCell(columns.get(c)!).value : null);
@@ -127,22 +137,35 @@ export async function importWages(content: Buffer): Promise<ZerlegungWageImportR
       fehler.push(`Zeile ${r}: „${cellText(amount)}“ ist kein gültiger Betrag.`);
       continue;
     }
-    let counted = value;
+    const entry = byAgs.get(ags) ?? {
+      name: null,
+      gl: false,
+      cents: 0n,
+      count: 0,
+      persons: new Set<string>(),
+    };
     if (perEmployee) {
-      const zuschlaege = cents(get('zuschlaege')) ?? 0n;
-      counted = anrechenbarerLohnCent(value, zuschlaege, {
-        lohn: money(value),
+      const person = cellText(get('person'));
+      employees.push({
+        person,
+        ags,
+        lohnCent: value,
+        zuschlaegeCent: cents(get('zuschlaege')) ?? 0n,
         auszubildend: yes(get('azubi')),
         fremdpersonal: yes(get('fremd')),
       });
+      entry.persons.add(person || `Zeile ${r}`);
+      entry.count = entry.persons.size;
+    } else {
+      entry.cents += value;
+      entry.count += 1;
     }
-    const entry = byAgs.get(ags) ?? { name: null, gl: false, cents: 0n, count: 0 };
-    entry.cents += counted;
-    entry.count += 1;
     entry.gl ||= yes(get('gl'));
     entry.name ??= perEmployee ? null : cellText(get('name')) || null;
     byAgs.set(ags, entry);
   }
+  // §31: the 50,000 € cap per employee over all their rows (same Personalnummer/Name).
+  if (perEmployee) for (const [ags, c] of anrechenbareLoehneJeGemeinde(employees)) byAgs.get(ags)!.cents = c;
   if (byAgs.size === 0 && fehler.length === 0)
     fehler.push('Die Tabelle enthält keine Zeilen mit Arbeitslöhnen.');
   return {

@@ -22,17 +22,22 @@ import { exportMasterData, useImportMasterData } from '../../api/masterData';
 import { masterDataTexts as t } from '../../i18n/masterData';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 
-/** Seed section 7: YYYY-MM-DD-HH:mm-Stammdaten-Export-<company>.xlsx (the server sends the same). */
-function exportName(company: string) {
-  const p = new Intl.DateTimeFormat('sv-SE', {
+/**
+ * Seed section 7: YYYY-MM-DD-HH:mm-Stammdaten-Export-<company>.xlsx, German local time and
+ * 00–23 h like the server's Content-Disposition (built from parts: no "24:05", no locale pattern).
+ */
+function exportName(company: string, now = new Date()) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
-  }).format(new Date());
-  return `${p.replace(' ', '-')}-Stammdaten-Export-${company}.xlsx`;
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}-${p.hour}:${p.minute}-Stammdaten-Export-${company.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
 }
 
 const ACTION_COLOR = { create: 'success', update: 'info', unchanged: 'default', error: 'error' } as const;

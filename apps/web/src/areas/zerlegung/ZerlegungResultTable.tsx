@@ -32,6 +32,9 @@ interface Props {
 export function ZerlegungResultTable({ result, nameOf, vergleich = [], label }: Props) {
   const compare = vergleich.length > 0;
   const byAgs = new Map(vergleich.map((v) => [v.ags, v]));
+  const inResult = new Set(result.zeilen.map((z) => z.ags));
+  // Municipalities a notice names but this Zerlegung does not (expected share 0.00).
+  const onlyInNotices = vergleich.filter((v) => !inResult.has(v.ags));
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label}>
@@ -83,6 +86,23 @@ export function ZerlegungResultTable({ result, nameOf, vergleich = [], label }: 
               </TableRow>
             );
           })}
+          {onlyInNotices.map((v) => (
+            <TableRow key={v.ags} data-ags={v.ags}>
+              <TableCell>{nameOf(-1, v.ags)}</TableCell>
+              <TableCell>{v.ags}</TableCell>
+              <TableCell align="right">–</TableCell>
+              <TableCell align="right">–</TableCell>
+              <TableCell align="right" data-testid={`anteil-${v.ags}`}>
+                {formatMoney(v.erwartet)}
+              </TableCell>
+              <TableCell align="right">–</TableCell>
+              <TableCell align="right">–</TableCell>
+              <TableCell align="right">{v.bescheid ? formatMoney(v.bescheid) : '–'}</TableCell>
+              <TableCell align="right" sx={{ color: 'error.main', fontWeight: 600 }}>
+                {v.abweichung ? formatMoney(v.abweichung) : '–'}
+              </TableCell>
+            </TableRow>
+          ))}
         </TableBody>
         <TableFooter>
           <TableRow>
