@@ -143,6 +143,91 @@ describe('users and roles', () => {
     );
   });
 
+  it('refuses changes that would leave nobody able to manage users and roles', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const users = (await ctx.inject({ method: 'GET', url: '/api/users/getAll', headers: admin })).json() as {
+      id: number;
+      username: string;
+      roles: { id: number; name: string }[];
+    }[];
+    const roles = (await ctx.inject({ method: 'GET', url: '/api/roles', headers: admin })).json() as {
+      id: number;
+      name: string;
+      permissions: { name: string }[];
+    }[];
+    const adminRole = roles.find((r) => r.name === 'Administration')!;
+    const holders = users.filter((u) => u.roles.some((r) => r.id === adminRole.id));
+    expect(holders.map((u) => u.username)).toEqual(['admin']);
+    const me = holders[0]!;
+    const lastAdmin = (res: { statusCode: number; json: () => { code: string; error: string } }) => {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('LAST_USER_ADMIN');
+      expect(res.json().error).toContain('niemand mehr Benutzer und Rollen verwalten');
+    };
+
+    // The only administrator removes their own role, deletes the role, or strips its permission.
+    lastAdmin(
+      await ctx.inject({
+        method: 'PUT',
+        url: `/api/users/${me.id}/roles`,
+        headers: admin,
+        payload: { role_ids: [] },
+      }),
+    );
+    lastAdmin(await ctx.inject({ method: 'DELETE', url: `/api/roles/${adminRole.id}`, headers: admin }));
+    lastAdmin(
+      await ctx.inject({
+        method: 'PUT',
+        url: `/api/roles/${adminRole.id}`,
+        headers: admin,
+        payload: { name: adminRole.name, permissions: ['read-data', 'read-all-data'] },
+      }),
+    );
+    // Nothing changed: the administrator still holds the role with all its permissions.
+    const after = (await ctx.inject({ method: 'GET', url: '/api/users', headers: admin })).json();
+    expect(after.roles.map((r: { name: string }) => r.name)).toContain('Administration');
+    expect(after.permissions).toContain('change-permissions-of-user');
+
+    // With a second administrator the first may step down.
+    const leser = users.find((u) => u.username === 'leser')!;
+    const give = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${leser.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [...leser.roles.map((r) => r.id), adminRole.id] },
+    });
+    expect(give.statusCode).toBe(200);
+    const stepDown = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${me.id}/roles`,
+      headers: admin,
+      payload: { role_ids: [] },
+    });
+    expect(stepDown.statusCode).toBe(200);
+    // Restore for the other tests of this file.
+    const leserAdmin = bearer(await ctx.token('leser'));
+    expect(
+      (
+        await ctx.inject({
+          method: 'PUT',
+          url: `/api/users/${me.id}/roles`,
+          headers: leserAdmin,
+          payload: { role_ids: [adminRole.id] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ctx.inject({
+          method: 'PUT',
+          url: `/api/users/${leser.id}/roles`,
+          headers: admin,
+          payload: { role_ids: leser.roles.map((r) => r.id) },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('lists all permissions with German labels', async () => {
     const res = await ctx.inject({
       method: 'GET',

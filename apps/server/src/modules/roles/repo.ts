@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { permissions, rolePermissions, roles } from '../../db/schema';
+import { permissions, rolePermissions, roles, userRoles } from '../../db/schema';
 
 export async function listPermissions(db: DbOrTx) {
   return db.select().from(permissions).orderBy(asc(permissions.id));
@@ -79,4 +79,15 @@ export async function setRolePermissions(db: DbOrTx, roleId: number, names: read
 export async function existingRoleIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return (await db.select({ id: roles.id }).from(roles).where(inArray(roles.id, ids))).map((r) => r.id);
+}
+
+/** How many users hold the permission through at least one of their roles. */
+export async function countUsersWithPermission(db: DbOrTx, permission: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(userRoles.user_id) })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.role_id, userRoles.role_id))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(eq(permissions.name, permission));
+  return Number(row?.n ?? 0);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound, unauthorized, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import * as rolesRepo from '../roles/repo';
+import { assertUserAdminRemains } from '../roles/service';
 import { groupRoles, presentCurrentUser, presentUserListItem } from './presenter';
 import * as repo from './repo';
 
@@ -93,6 +94,7 @@ export async function assignRoles(db: Db, actor: Actor, userId: number, roleIds:
   await db.transaction(async (tx) => {
     const before = groupRoles(await repo.rolesOfUsers(tx, [userId]))(userId).map((r) => r.name);
     await repo.replaceUserRoles(tx, userId, unique);
+    await assertUserAdminRemains(tx);
     const after = groupRoles(await repo.rolesOfUsers(tx, [userId]))(userId).map((r) => r.name);
     await recordAudit(tx, actor, {
       action: 'assign-roles',
