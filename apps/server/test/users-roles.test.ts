@@ -297,6 +297,7 @@ describe('users and roles', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().errors['role_ids.0']).toEqual(['Die ID darf höchstens 2147483647 sein.']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS } from '../permissions';
+import { MAX_ID } from './common';
 
 export const permissionSchema = z.object({
   id: z.number().int(),
@@ -56,7 +57,14 @@ export const userListItemSchema = z.object({
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const assignRolesSchema = z.object({
-  role_ids: z.array(z.number({ error: 'Rollen-ID muss eine Zahl sein.' }).int().positive(), {
-    error: 'role_ids muss eine Liste sein.',
-  }),
+  role_ids: z.array(
+    z
+      .number({ error: 'Rollen-ID muss eine Zahl sein.' })
+      .int()
+      .positive()
+      .max(MAX_ID, 'Die ID darf höchstens 2147483647 sein.'),
+    {
+      error: 'role_ids muss eine Liste sein.',
+    },
+  ),
 });
