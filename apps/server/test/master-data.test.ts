@@ -723,6 +723,59 @@ describe('Excel export and import', () => {
     });
     expect(none.statusCode).toBe(415);
   });
+
+  it('lets one file move a Kassenzeichen between establishments, judged on the state after the file', async () => {
+    const company = (
+      await ctx.inject({
+        method: 'POST',
+        url: '/api/companies',
+        headers: await admin(),
+        payload: { name: 'KZ-Umzug GmbH', main_color: '#224466' },
+      })
+    ).json().id as number;
+    const from = await create(
+      { ags: '05315000', designation: 'Köln Alt', references: [{ kind: 'kassenzeichen', value: 'MOVE-1' }] },
+      company,
+    );
+    const to = await create({ ags: '05315000', designation: 'Köln Neu' }, company);
+    expect([from.statusCode, to.statusCode]).toEqual([201, 201]);
+    const [fromId, toId] = [from.json().id as number, to.json().id as number];
+    const file = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const sheet = wb.addWorksheet('Stammdaten');
+      sheet.addRow(['ID', 'AGS', 'Bezeichnung', 'Kassenzeichen']);
+      for (const r of rows) sheet.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    // the receiving row comes first: the old holder gives the Kassenzeichen up later in the file
+    const move = await file([
+      [toId, '05315000', 'Köln Neu', 'MOVE-1'],
+      [fromId, '05315000', 'Köln Alt', ''],
+    ]);
+    const preview = (await upload(company, 'preview', move)).json();
+    expect(preview.rows.flatMap((r: { errors: unknown[] }) => r.errors)).toEqual([]);
+    expect(preview.summary).toMatchObject({ update: 2, error: 0 });
+    expect((await upload(company, 'commit', move)).statusCode).toBe(200);
+    const refs = async (id: number) =>
+      (await ctx.inject({ method: 'GET', url: `/api/masterData/${id}`, headers: await admin() })).json()
+        .references as { value: string }[];
+    expect((await refs(toId)).map((r) => r.value)).toEqual(['MOVE-1']);
+    expect(await refs(fromId)).toEqual([]);
+    // still a duplicate when the holder keeps it, whether it is in the file or not
+    for (const rows of [
+      [[fromId, '05315000', 'Köln Alt', 'MOVE-1']],
+      [
+        [fromId, '05315000', 'Köln Alt', 'MOVE-1'],
+        [toId, '05315000', 'Köln Neu', 'MOVE-1'],
+      ],
+    ]) {
+      const dup = (await upload(company, 'preview', await file(rows))).json();
+      expect(dup.summary.error).toBe(1);
+      expect(dup.rows.find((r: { action: string }) => r.action === 'error').errors[0].message).toMatch(
+        /bereits bei „Köln Neu“|auch in Zeile 2/,
+      );
+    }
+  });
 });
 
 describe('demo data', () => {

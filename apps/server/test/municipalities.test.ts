@@ -184,6 +184,25 @@ describe('municipality reference data', () => {
     expect(bad.json().errors.file[0]).toContain('AGS');
   });
 
+  it('lists the new rates by municipality and refuses a second row for the same AGS', async () => {
+    const csv = 'AGS;Hebesatz\n09162000;490\n11000000;410\n09162000;495\n';
+    const form = multipart({ year: '2026' }, 'hebesaetze-2026.csv', Buffer.from(csv));
+    const res = await ctx.inject({
+      method: 'POST',
+      url: '/api/municipalities/rates/import',
+      headers: { ...bearer(await ctx.token('admin')), ...form.headers },
+      payload: form.body,
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ year: 2026, rows: 2, created: 2, changed: [], unchanged: 0 });
+    expect(report.added).toEqual([
+      { ags: '09162000', name: expect.stringContaining('München'), after: 490 },
+      { ags: '11000000', name: expect.stringContaining('Berlin'), after: 410 },
+    ]);
+    expect(report.errors).toEqual([{ row: 4, message: 'AGS 09162000 steht bereits in Zeile 2.' }]);
+  });
+
   it('refuses a file that is neither xlsx nor csv with 415 and a German message', async () => {
     const form = multipart({}, 'bild.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
     const res = await ctx.inject({

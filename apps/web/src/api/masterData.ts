@@ -7,10 +7,16 @@ import type {
   Municipality,
   PageMeta,
   RateConflict,
+  RateImportReport,
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getAccessToken } from '../auth/userManager';
+import { reportError } from '../monitoring/sentry';
 import { api } from './client';
-import type { QueryParams } from './url';
+import { ApiError } from './errors';
+import { joinUrl, type QueryParams, resolveApiBase } from './url';
+
+const API_BASE = resolveApiBase(import.meta.env.VITE_API_BASE_URL);
 
 export const masterDataKeys = {
   all: ['master-data'] as const,
@@ -122,6 +128,64 @@ export function useImportMasterData() {
     },
     onSuccess: (_data, vars) => {
       if (vars.commit) void client.invalidateQueries({ queryKey: masterDataKeys.all });
+    },
+  });
+}
+
+/**
+ * POST /municipalities/rates/import (multipart: year + file) through XMLHttpRequest, because
+ * fetch reports no upload progress. Same bearer token and error handling as the API client.
+ */
+export async function uploadRateTable(
+  year: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<RateImportReport> {
+  const token = await getAccessToken();
+  const form = new FormData();
+  form.append('year', String(year));
+  form.append('file', file, file.name);
+  const url = joinUrl(API_BASE, 'municipalities/rates/import');
+  return new Promise<RateImportReport>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, null));
+    xhr.onload = () => {
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as RateImportReport);
+      const error = new ApiError(xhr.status, body);
+      reportError(error, { method: 'POST', url, status: xhr.status, body });
+      console.error(`POST ${url} → ${xhr.status}`, body);
+      reject(error);
+    };
+    xhr.send(form);
+  });
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Rate table import; reference rates feed the search results and the rate conflicts. */
+export function useImportRates() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, file, onProgress }: { year: number; file: File; onProgress: (f: number) => void }) =>
+      uploadRateTable(year, file, onProgress),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['municipalities'] });
+      void client.invalidateQueries({ queryKey: masterDataKeys.all });
     },
   });
 }

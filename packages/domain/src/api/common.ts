@@ -42,12 +42,17 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Die ID muss eine Zahl sein.' })
-    .int('Die ID muss eine ganze Zahl sein.')
-    .positive('Die ID muss positiv sein.'),
-});
+/** Largest id the database's `integer` columns hold (PostgreSQL int4). */
+export const MAX_ID = 2147483647;
+
+/** A database id given as text (path parameter) or number: a positive int4. */
+export const idSchema = z.coerce
+  .number({ error: 'Die ID muss eine Zahl sein.' })
+  .int('Die ID muss eine ganze Zahl sein.')
+  .positive('Die ID muss positiv sein.')
+  .max(MAX_ID, `Die ID darf höchstens ${MAX_ID} sein.`);
+
+export const idParamSchema = z.object({ id: idSchema });
 
 export const isoDateSchema = z
   .string({ error: 'Datum fehlt.' })
@@ -58,12 +63,17 @@ export const isoDateSchema = z
     'Kein gültiges Datum.',
   );
 
-/** Optional text: trimmed, empty becomes null. */
+/** NUL cannot be stored in a PostgreSQL text column; refused at the field instead of a 500. */
+export const hasNul = (s: string) => s.includes('\u0000');
+export const controlCharMessage = (label: string) => `${label} enthält ein unzulässiges Steuerzeichen.`;
+
+/** Optional text: trimmed, empty becomes null; NUL bytes are refused. */
 export function optionalText(max: number, label: string) {
   return z
     .string({ error: `${label} muss Text sein.` })
     .trim()
     .max(max, `${label} darf höchstens ${max} Zeichen lang sein.`)
+    .refine((s) => !hasNul(s), controlCharMessage(label))
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -53,6 +53,8 @@ export const rateImportReportSchema = z.object({
   year: z.number().int(),
   rows: z.number().int(),
   created: z.number().int(),
+  /** The rates that are new for the year (`created` of them), by AGS. */
+  added: z.array(z.object({ ags: z.string(), name: z.string(), after: z.number().int() })),
   changed: z.array(
     z.object({ ags: z.string(), name: z.string(), before: z.number().int(), after: z.number().int() }),
   ),

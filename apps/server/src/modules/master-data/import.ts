@@ -253,21 +253,36 @@ export async function importMasterData(
     const gl: { row: number; id: number | null; from: string | null; to: string | null }[] = [];
     const fileIds = new Set<number>();
     const befores = new Map<number, MasterData | null>();
+    const idErrors = new Map<number, ImportRow['errors']>();
+    /** Records whose final state is the file's row (their Kassenzeichen are judged from the file). */
+    const replacedByFile = new Set<number>();
+    // First pass: which existing records the file rewrites, so that the duplicate check
+    // below judges the state after the whole file is applied (a Kassenzeichen may move).
     for (const p of parsed) {
-      const errors = [...p.errors];
+      const errors: ImportRow['errors'] = [];
       let before: MasterData | null = null;
-      if (p.id !== null && errors.every((e) => e.column !== 'ID')) {
+      if (p.id !== null && p.errors.every((e) => e.column !== 'ID')) {
         const existing = await repo.findMasterData(tx, p.id);
         if (!existing || existing.company_id !== companyId)
           errors.push({ column: 'ID', message: `Stammdaten mit ID ${p.id} gibt es bei dieser Firma nicht.` });
         else if (fileIds.has(p.id)) errors.push({ column: 'ID', message: `ID ${p.id} kommt mehrfach vor.` });
-        else before = await loadMasterData(tx, p.id);
+        else {
+          before = await loadMasterData(tx, p.id);
+          if (p.data) replacedByFile.add(p.id);
+        }
         fileIds.add(p.id);
       }
       befores.set(p.row, before);
+      idErrors.set(p.row, errors);
+    }
+    for (const p of parsed) {
+      const errors = [...p.errors, ...(idErrors.get(p.row) ?? [])];
+      const before = befores.get(p.row) ?? null;
       let changes: ImportRow['changes'] = [];
       if (p.data) {
-        for (const k of (p.data.references ?? []).filter((r) => r.kind === 'kassenzeichen')) {
+        const references = p.data.references ?? [];
+        const kassenzeichen = references.filter((r) => r.kind === 'kassenzeichen');
+        for (const k of kassenzeichen) {
           const key = `${p.data.ags}|${k.value}`;
           const other = kassenzeichenSeen.get(key);
           if (other !== undefined)
@@ -285,10 +300,28 @@ export async function importMasterData(
         changes = diff(before, p.data, p.fileRates, reference, note);
         const ruleErrors = await checkRules(tx, companyId, before?.id ?? null, {
           ...p.data,
+          // Kassenzeichen are judged below, against the state after the whole file
+          references: references.filter((r) => r.kind !== 'kassenzeichen'),
           geschaeftsleitung: false,
         });
         for (const [field, messages] of Object.entries(ruleErrors))
           for (const message of messages) errors.push({ column: columnOf(field), message });
+        // A record in the database still holds its Kassenzeichen afterwards only when the file
+        // does not rewrite it; records in the file hold what their row says (checked above).
+        const taken = await repo.kassenzeichenTaken(
+          tx,
+          p.data.ags,
+          kassenzeichen.map((k) => k.value),
+          before?.id ?? null,
+        );
+        for (const holder of taken) {
+          if (replacedByFile.has(Number(holder.id))) continue;
+          const i = references.findIndex((r) => r.kind === 'kassenzeichen' && r.value === holder.value);
+          errors.push({
+            column: columnOf(`references.${i}.value`),
+            message: `Das Kassenzeichen „${holder.value}“ ist in dieser Gemeinde bereits bei „${holder.designation}“ (ID ${holder.id}) vergeben.`,
+          });
+        }
         if (p.data.geschaeftsleitung)
           gl.push({ row: p.row, id: before?.id ?? null, from: p.data.valid_from, to: p.data.valid_to });
       }

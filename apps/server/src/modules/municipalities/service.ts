@@ -58,6 +58,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
 
   const errors: RateImportReport['errors'] = [];
   const parsed: { row: number; ags: string; year: number; hebesatz: number }[] = [];
+  const rowOfAgs = new Map<string, number>();
   table.slice(1).forEach((cells, i) => {
     const row = i + 2;
     if (cells.every((c) => c === '')) return;
@@ -74,7 +75,13 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
       });
     else if (year === undefined || !rateYearSchema.safeParse(year).success)
       errors.push({ row, message: 'Jahr fehlt oder ist ungültig (Spalte „Jahr“ oder Feld „Jahr“).' });
-    else parsed.push({ row, ags, year: year as number, hebesatz });
+    else if (rowOfAgs.has(ags))
+      // one row per municipality: a second one would make the upsert touch a rate twice
+      errors.push({ row, message: `AGS ${ags} steht bereits in Zeile ${rowOfAgs.get(ags)}.` });
+    else {
+      rowOfAgs.set(ags, row);
+      parsed.push({ row, ags, year: year as number, hebesatz });
+    }
   });
   const years = [...new Set(parsed.map((p) => p.year))];
   if (years.length > 1)
@@ -96,6 +103,7 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
       year,
       rows: parsed.length,
       created: 0,
+      added: [],
       changed: [],
       unchanged: 0,
       errors,
@@ -110,8 +118,10 @@ export async function importRates(db: Db, actor: Actor, upload: Upload): Promise
       const old = before.get(p.ags);
       if (old === p.hebesatz) report.unchanged++;
       else {
-        if (old === undefined) report.created++;
-        else report.changed.push({ ags: p.ags, name, before: old, after: p.hebesatz });
+        if (old === undefined) {
+          report.created++;
+          report.added.push({ ags: p.ags, name, after: p.hebesatz });
+        } else report.changed.push({ ags: p.ags, name, before: old, after: p.hebesatz });
         apply.push({ ags: p.ags, hebesatz: p.hebesatz });
       }
     }

@@ -1,4 +1,4 @@
-import type { ImportPreview } from '@gewst/domain';
+import type { ImportPreview, RateImportReport } from '@gewst/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Chip,
+  LinearProgress,
   Paper,
   Stack,
   Table,
@@ -14,13 +15,17 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, errorMessages } from '../../api/errors';
-import { exportMasterData, useImportMasterData } from '../../api/masterData';
+import { exportMasterData, useImportMasterData, useImportRates } from '../../api/masterData';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { masterDataTexts as t } from '../../i18n/masterData';
+import { formatNumber } from '../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
+import { isRateTableFile, parseRateYear, rateChangeLines, rateImportCounts } from './rateImport';
 
 /**
  * Seed section 7: YYYY-MM-DD-HH:mm-Stammdaten-Export-<company>.xlsx, German local time and
@@ -42,14 +47,221 @@ function exportName(company: string, now = new Date()) {
 
 const ACTION_COLOR = { create: 'success', update: 'info', unchanged: 'default', error: 'error' } as const;
 
+/** Rows of the change list rendered at once (a new year's table has > 10,000 rates). */
+const MAX_CHANGE_LINES = 500;
+const rt = t.rateImport;
+
+/**
+ * Official Hebesatz table (xlsx/csv: AGS + rate, with a year) for all companies; the API
+ * applies valid rows at once (no preview step), so the upload is confirmed first.
+ */
+function RateTableImport() {
+  const importer = useImportRates();
+  const [yearText, setYearText] = useState(() => String(new Date().getFullYear()));
+  const [yearTouched, setYearTouched] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [report, setReport] = useState<RateImportReport | null>(null);
+  const year = parseRateYear(yearText, rt.yearMissing);
+  const busy = importer.isPending;
+
+  const upload = async () => {
+    setConfirming(false);
+    if (!file || year.year === null) return;
+    setReport(null);
+    setProgress(0);
+    try {
+      const result = await importer.mutateAsync({ year: year.year, file, onProgress: setProgress });
+      setReport(result);
+      setFile(null);
+      appStore.showSnackbar(rt.done(result.year));
+    } catch (error) {
+      appStore.showSnackbar(errorMessages(error), 'error');
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const lines = report ? rateChangeLines(report) : [];
+  const percent = Math.round((progress ?? 0) * 100);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="rate-import-title">
+      <Typography variant="h6" component="h2" gutterBottom id="rate-import-title">
+        {rt.title}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{rt.hint}</Typography>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <TextField
+          label={rt.year}
+          size="small"
+          value={yearText}
+          onChange={(e) => setYearText(e.target.value)}
+          onBlur={() => setYearTouched(true)}
+          error={yearTouched && year.error !== null}
+          helperText={yearTouched ? year.error : null}
+          disabled={busy}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'rate-import-year' } }}
+          sx={{ width: 120 }}
+        />
+        <Box>
+          <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
+            {rt.chooseFile}
+            <input
+              hidden
+              type="file"
+              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+              data-testid="rate-import-file"
+              onChange={(e) => {
+                const chosen = e.target.files?.[0] ?? null;
+                e.target.value = '';
+                if (chosen && !isRateTableFile(chosen.name)) {
+                  setFile(null);
+                  setFileError(rt.wrongType);
+                  return;
+                }
+                setFile(chosen);
+                setFileError(null);
+                setReport(null);
+              }}
+            />
+          </Button>
+          <Typography variant="body2" color={fileError ? 'error' : 'text.secondary'} sx={{ mt: 0.5 }}>
+            {fileError ?? file?.name ?? rt.noFile}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          disabled={!file || year.year === null || busy}
+          loading={busy}
+          onClick={() => {
+            setYearTouched(true);
+            setConfirming(true);
+          }}
+        >
+          {rt.start}
+        </Button>
+      </Box>
+      {progress !== null ? (
+        <Box sx={{ mt: 2 }} role="status">
+          <LinearProgress
+            variant={progress < 1 ? 'determinate' : 'indeterminate'}
+            value={percent}
+            aria-label={progress < 1 ? rt.uploading(percent) : rt.processing}
+          />
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {progress < 1 ? rt.uploading(percent) : rt.processing}
+          </Typography>
+        </Box>
+      ) : null}
+      {report ? (
+        <Box sx={{ mt: 2 }} data-testid="rate-import-report">
+          <Alert severity={report.errors.length > 0 ? 'warning' : 'success'}>
+            {rt.summary(rateImportCounts(report))}
+          </Alert>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            {rt.changesTitle}
+          </Typography>
+          {lines.length === 0 ? (
+            <Typography variant="body2">{rt.noChanges}</Typography>
+          ) : (
+            <TableContainer sx={{ maxHeight: 400 }}>
+              <Table size="small" stickyHeader aria-label={rt.changesTitle}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{rt.columns.ags}</TableCell>
+                    <TableCell>{rt.columns.municipality}</TableCell>
+                    <TableCell>{rt.columns.kind}</TableCell>
+                    <TableCell align="right">{rt.columns.before}</TableCell>
+                    <TableCell align="right">{rt.columns.after}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.slice(0, MAX_CHANGE_LINES).map((line) => (
+                    <TableRow key={line.ags}>
+                      <TableCell>{line.ags}</TableCell>
+                      <TableCell>{line.name}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          color={line.kind === 'new' ? 'success' : 'info'}
+                          label={rt.kinds[line.kind]}
+                        />
+                      </TableCell>
+                      <TableCell align="right">
+                        {line.before === null ? '–' : `${formatNumber(line.before)} %`}
+                      </TableCell>
+                      <TableCell align="right">{`${formatNumber(line.after)} %`}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          {lines.length > MAX_CHANGE_LINES ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {rt.more(lines.length - MAX_CHANGE_LINES)}
+            </Typography>
+          ) : null}
+          {report.errors.length > 0 ? (
+            <>
+              <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+                {rt.rejectedTitle}
+              </Typography>
+              <TableContainer sx={{ maxHeight: 300 }}>
+                <Table size="small" stickyHeader aria-label={rt.rejectedTitle}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{rt.columns.row}</TableCell>
+                      <TableCell>{rt.columns.reason}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.errors.map((e) => (
+                      <TableRow key={`${e.row}-${e.message}`}>
+                        <TableCell>{e.row}</TableCell>
+                        <TableCell>
+                          <Typography variant="body2" color="error">
+                            {e.message}
+                          </Typography>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          ) : null}
+        </Box>
+      ) : null}
+      <ConfirmDialog
+        open={confirming && year.year !== null}
+        title={rt.confirmTitle}
+        text={year.year === null ? '' : rt.confirm(year.year)}
+        confirmLabel={rt.confirmLabel}
+        onConfirm={() => void upload()}
+        onClose={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}
+
 export default function MasterDataTransferPage() {
   const company = useCurrentCompany();
   const canChange = useCan('changeMasterdata');
+  const canImportRates = useCan('changeCustomizingData');
   const importer = useImportMasterData();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [exporting, setExporting] = useState(false);
-  if (!company) return <Alert severity="info">{t.noCompany}</Alert>;
+  if (!company)
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info">{t.noCompany}</Alert>
+        {canImportRates ? <RateTableImport /> : null}
+      </Stack>
+    );
 
   const download = async () => {
     setExporting(true);
@@ -179,6 +391,7 @@ export default function MasterDataTransferPage() {
           ) : null}
         </Paper>
       ) : null}
+      {canImportRates ? <RateTableImport /> : null}
     </Stack>
   );
 }
