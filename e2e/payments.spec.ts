@@ -114,7 +114,26 @@ describe('Zahlungsdaten', () => {
         .format(Number(v))
         .replace(/\s/g, ' ');
     expect((await overdue.textContent())?.replace(/\s/g, ' ')).toContain(money(after.overdue.sum));
-    expect(await page.getByTestId('payment-tile-to-review').textContent()).toContain(String(after.to_review));
+    // "Bescheide zu prüfen" is the inbox filter tile in the same row (document status, not a payment tile).
+    const stats = (
+      await api<{ by_status: Record<string, number> }>(
+        baseUrl(),
+        token,
+        'GET',
+        '/documents/stats?company_id=1',
+      )
+    ).body;
+    const toReview = page.getByTestId('tile-to-review');
+    await expect
+      .poll(async () => (await toReview.textContent())?.replace(/\s/g, ' '), { timeout: 20_000 })
+      .toBe(`Bescheide zu prüfen${stats.by_status.zu_pruefen ?? 0}`);
+    expect(await page.getByTestId('payment-tile-to-review').count()).toBe(0);
+    const tileRow = page.getByTestId('dashboard-tiles');
+    expect(await tileRow.getByTestId('payment-tile-due-soon').textContent()).toContain(
+      'Zahlungen fällig in 14 Tagen',
+    );
+    expect(await tileRow.getByTestId('tile-overdue').textContent()).toContain('Wiedervorlage überfällig');
+    expect(await tileRow.getByTestId('tile-due-soon').textContent()).toContain('Wiedervorlage in 14 Tagen');
 
     // Reopen the line: it is overdue again and the tile shows it.
     await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);

@@ -40,6 +40,19 @@ describe('GewSt-Zerlegung', () => {
     const lines = page.getByRole('table', { name: 'Gemeinden' }).getByRole('row');
     expect(await lines.count()).toBeGreaterThan(3);
 
+    // the wind/solar key of 2024 asks for installed power; back to wages afterwards
+    const chooseKey = async (name: string) => {
+      await page.getByRole('combobox', { name: 'Maßstab' }).click();
+      await page.getByRole('option', { name }).click();
+    };
+    const kw = page.getByRole('columnheader', { name: 'Installierte Leistung (kW)' });
+    expect(await kw.count()).toBe(0);
+    await chooseKey('Wind/Solar (§ 29 Abs. 1 Nr. 2)');
+    await expect.poll(() => kw.isVisible()).toBe(true);
+    expect(await page.getByLabel('Installierte Leistung Zeile 1', { exact: true }).isVisible()).toBe(true);
+    await chooseKey('Arbeitslohn (§ 29 Abs. 1 Nr. 1)');
+    await expect.poll(() => kw.count()).toBe(0);
+
     const preview = page.getByRole('table', { name: 'Vorschau' });
     await expect
       .poll(() => text(preview.getByTestId('summe-anteil')), { timeout: 20_000 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fillHebesaetze } from '../src/modules/calculations/service';
 import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
@@ -216,5 +217,64 @@ describe('POST /calculations/zerlegung', () => {
     expect(older.json().hinweise).toEqual([
       'Für 1 Gemeinde(n) ist kein Hebesatz für 2023 hinterlegt; verwendet wurde der Hebesatz 2022 der Referenztabelle.',
     ]);
+  });
+});
+
+describe('Hebesätze from the company master data', () => {
+  it('notes a rate taken from an earlier year of the master data, like one from the reference table', async () => {
+    const { database } = ctx.built;
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/api/companies',
+      headers: bearer(await ctx.token('admin')),
+      payload: { name: 'Hebesatz-Historie GmbH', main_color: '#345678', legal_form: 'kapitalgesellschaft' },
+    });
+    expect(created.statusCode).toBe(201);
+    const companyId = created.json().id as number;
+    await database.query(
+      `insert into municipalities (ags, name, bundesland, search_key, search_key_alt)
+       values ('07111000', 'Koblenz', 'Rheinland-Pfalz', 'koblenz', 'koblenz'),
+              ('07211000', 'Trier', 'Rheinland-Pfalz', 'trier', 'trier'),
+              ('05315000', 'Köln', 'Nordrhein-Westfalen', 'koln', 'koeln') on conflict do nothing`,
+    );
+    await database.query(
+      `insert into municipality_rates (ags, year, hebesatz, source) values ('05315000', 2021, 475, 'destatis')
+       on conflict (ags, year) do update set hebesatz = 475`,
+    );
+    const [koblenz] = await database.query<{ id: number }>(
+      `insert into master_data (company_id, ags, designation, geschaeftsleitung) values ($1, '07111000', 'Zentrale', true) returning id`,
+      [companyId],
+    );
+    const [trier] = await database.query<{ id: number }>(
+      `insert into master_data (company_id, ags, designation) values ($1, '07211000', 'Lager') returning id`,
+      [companyId],
+    );
+    await database.query(
+      `insert into master_data_rates (master_data_id, year, hebesatz, source)
+       values ($1, 2021, 395, 'manual'), ($1, 2022, 405, 'manual'), ($1, 2026, 999, 'manual'), ($2, 2024, 430, 'manual')`,
+      [koblenz!.id, trier!.id],
+    );
+
+    const filled = await fillHebesaetze(
+      database.db,
+      [
+        { ags: '07111000', hebesatz: null },
+        { ags: '07211000' },
+        { ags: '05315000' },
+        { ags: '07111000', hebesatz: 500 },
+      ],
+      2024,
+      companyId,
+    );
+    // latest master-data year up to the EZ; the line's own rate wins
+    expect(filled.zeilen.map((z) => z.hebesatz)).toEqual([405, 430, 475, 500]);
+    expect(filled.hinweise).toEqual([
+      'Für 1 Gemeinde(n) ist in den Stammdaten kein Hebesatz für 2024 hinterlegt; verwendet wurde der Hebesatz 2022 aus den Stammdaten.',
+      'Für 1 Gemeinde(n) ist kein Hebesatz für 2024 hinterlegt; verwendet wurde der Hebesatz 2021 der Referenztabelle.',
+    ]);
+
+    // the rate of the EZ itself needs no note
+    const exact = await fillHebesaetze(database.db, [{ ags: '07211000' }], 2024, companyId);
+    expect(exact).toEqual({ zeilen: [{ ags: '07211000', hebesatz: 430 }], hinweise: [] });
   });
 });

@@ -355,6 +355,96 @@ describe('Vorauszahlungsbescheid, Zinsbescheid, Mahnung, Messbescheid', () => {
   });
 });
 
+describe('a year already assessed; printed due date; interest without printed difference', () => {
+  const deDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+  it('a Bescheid settling with a difference of zero marks the year: a later Vorauszahlungsbescheid leaves it unchanged', async () => {
+    const b = await noticeWithEstablishment(19, 'gewst_bescheid', 'L2');
+    const ez = b.truth.erhebungszeitraum as number;
+    const tax = b.truth.festgesetzte_steuer as string;
+    // One prepayment of exactly the assessed tax, paid: the Bescheid settles with 0,00 €.
+    const q1 = await addLine(b.masterDataId, ez, {
+      kind: 'vorauszahlung',
+      quartal: 1,
+      betrag: tax,
+      faellig_am: `${ez}-02-15`,
+    });
+    expect(q1.statusCode, q1.body).toBe(201);
+    await markPaid((q1.json() as PaymentDetail).payment_lines.at(-1)!.id);
+    await setFields(b.doc.id, {
+      bisher_festgesetzt: null,
+      abrechnung: '0.00',
+      faellig_am: null,
+      zinsen: null,
+      zinsen_von: null,
+      zinsen_bis: null,
+      vorauszahlungen: null,
+    });
+    expect((await confirm(b.doc.id)).statusCode).toBe(200);
+    const settled = await detail(b.masterDataId, ez);
+    expect(settled.payment_lines.filter((l) => l.document_id === b.doc.id)).toEqual([]);
+    expect(settled.payment?.festgesetzte_steuer).toBe(tax);
+
+    const v = await noticeWithEstablishment(19, 'vorauszahlungsbescheid', 'L2', b.masterDataId);
+    await setFields(v.doc.id, {
+      erhebungszeitraum: ez,
+      vorauszahlungen: [
+        { jahr: ez, quartal: 3, betrag: '999.00', faellig_am: `${ez}-08-15` },
+        { jahr: ez, quartal: 4, betrag: '999.00', faellig_am: `${ez}-11-15` },
+      ],
+    });
+    expect((await confirm(v.doc.id)).statusCode).toBe(200);
+    const after = await detail(b.masterDataId, ez);
+    // The schedule of the assessed year is unchanged: no new lines, no corrections.
+    expect(after.payment_lines.map((l) => l.id)).toEqual(settled.payment_lines.map((l) => l.id));
+    expect(after.payment_lines.filter((l) => l.document_id === v.doc.id)).toEqual([]);
+    expect(after.payment?.messbetrag).toBe(settled.payment?.messbetrag);
+    expect(after.payment?.hebesatz).toBe(settled.payment?.hebesatz);
+    // … and the year says why.
+    const check = after.payment?.checks.find((c) => c.code === 'YEAR_ALREADY_ASSESSED');
+    expect(check?.severity).toBe('info');
+    expect(check?.message).toContain(
+      `Das Jahr ${ez} ist bereits durch einen Gewerbesteuerbescheid veranlagt`,
+    );
+    expect(after.payment?.history.map((h) => h.document_id)).toEqual([b.doc.id, v.doc.id]);
+  });
+
+  it('a printed due date other than ours and interest without a printed difference are check messages', async () => {
+    const b = await noticeWithEstablishment(20, 'gewst_bescheid', 'L2');
+    const ez = b.truth.erhebungszeitraum as number;
+    const datum = b.truth.bescheid_datum as string;
+    const printedDue = `${ez + 5}-01-02`;
+    await setFields(b.doc.id, {
+      bisher_festgesetzt: null,
+      abrechnung: null,
+      faellig_am: printedDue,
+      zinsen: '50.00',
+      zinsen_von: null,
+      zinsen_bis: null,
+      vorauszahlungen: null,
+    });
+    expect((await confirm(b.doc.id)).statusCode).toBe(200);
+    const d = await detail(b.masterDataId, ez);
+    const want = computeAbschlusszahlung({
+      steuer: b.truth.festgesetzte_steuer as string,
+      vorauszahlungen: [],
+      aufgabe_zur_post: datum,
+      bundesland: bundeslandFromAgs(d.master_data.ags)!,
+    });
+    const due = d.payment?.checks.find((c) => c.code === 'FAELLIGKEIT_DIFFERS');
+    expect(due?.severity).toBe('warning');
+    expect(due?.message).toContain(deDate(printedDue));
+    expect(due?.message).toContain(deDate(want.rest.faellig_am!));
+    // No prepayments recorded and no difference printed: the interest cannot be recalculated.
+    expect(d.payment?.checks.map((c) => c.code)).toContain('INTEREST_NOT_COMPARED');
+    expect(
+      active(d)
+        .filter((l) => l.kind === 'nachzahlungszinsen')
+        .map((l) => l.betrag),
+    ).toEqual(['50.00']);
+  });
+});
+
 describe('Messbescheid after the Bescheid', () => {
   it('an expected Messbetrag that differs is a warning of the year; the Bescheid checks stay', async () => {
     const b = await noticeWithEstablishment(16, 'gewst_bescheid', 'L2');

@@ -120,7 +120,9 @@ describe('prefill from master data', () => {
           arbeitsloehne: '100000.00',
         },
       ],
-      hinweise: [],
+      hinweise: [
+        'Für 1 Gemeinde(n) ist in den Stammdaten kein Hebesatz für 2024 hinterlegt; verwendet wurde der Hebesatz 2023 aus den Stammdaten.',
+      ],
     });
     const unknown = await ctx.inject({
       method: 'GET',

@@ -31,10 +31,11 @@ export const documentTexts = {
     rowsPerPage: 'Zeilen pro Seite:',
     displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
       `${from}–${to} von ${count}`,
+    /** Dashboard filter tiles: about documents (status, Wiedervorlage), not payments. */
     tiles: {
-      toReview: 'Zu prüfen',
-      overdue: 'Überfällig',
-      dueSoon: 'Fällig in 14 Tagen',
+      toReview: 'Bescheide zu prüfen',
+      overdue: 'Wiedervorlage überfällig',
+      dueSoon: 'Wiedervorlage in 14 Tagen',
       errors: 'Verarbeitungsfehler',
     },
   },
@@ -162,5 +163,51 @@ export const documentTexts = {
     pickHint: 'Rechteck um den Wert aufziehen. Esc bricht ab.',
     stampTypeRefused: (type: string) =>
       `Dieses Bildformat (${type}) ist für Stempel nicht erlaubt. Erlaubt: APNG, AVIF, BMP, GIF, JPEG, PNG, SVG, WebP, ICO.`,
+  },
+  /** Admin → Dokumente: upload audit trail and deleted documents. */
+  admin: {
+    views: 'Ansicht',
+    uploadsTab: 'Upload-Protokoll',
+    deletedTab: 'Gelöschte Dokumente',
+    uploadsEmpty: 'Noch keine Uploads protokolliert.',
+    uploadsEmptyHint:
+      'Jede hochgeladene oder importierte Datei erscheint hier – auch abgelehnte und Duplikate.',
+    columns: {
+      time: 'Zeitpunkt',
+      user: 'Benutzer',
+      filename: 'Datei',
+      company: 'Firma',
+      result: 'Ergebnis',
+      document: 'Dokument',
+      download: 'Herunterladen',
+      deletedAt: 'Gelöscht am',
+      deletedBy: 'Gelöscht von',
+      type: 'Typ',
+      municipality: 'Gemeinde',
+      year: 'Jahr',
+      uploaded: 'Hochgeladen',
+      actions: 'Aktionen',
+    },
+    systemUser: 'System',
+    noCompany: 'ohne Firma',
+    openDocument: (id: number) => `Dokument ${id} öffnen`,
+    documentLink: (id: number) => `Dokument ${id}`,
+    noDocument: '–',
+    download: 'Herunterladen',
+    downloadFile: (name: string) => `„${name}“ herunterladen`,
+    notStored: 'nicht gespeichert',
+    deletedNoCompany: 'Bitte oben eine Firma auswählen, um ihre gelöschten Dokumente zu sehen.',
+    deletedEmpty: 'Keine gelöschten Dokumente.',
+    deletedEmptyHint: (company: string) =>
+      `Für ${company} gibt es keine gelöschten Dokumente. Gelöschte Dokumente lassen sich hier wiederherstellen.`,
+    deletedIntro: (company: string) =>
+      `Gelöschte Dokumente von ${company}. Die Dateien bleiben erhalten; wiederhergestellte Dokumente erscheinen wieder im Posteingang.`,
+    restore: 'Wiederherstellen',
+    restoreLabel: (name: string) => `„${name}“ wiederherstellen`,
+    restoreTitle: 'Dokument wiederherstellen',
+    restoreConfirm: (name: string) =>
+      `Dokument „${name}“ wiederherstellen? Es erscheint danach wieder im Posteingang der Firma.`,
+    restored: (name: string) => `Dokument „${name}“ wiederhergestellt.`,
+    unknown: 'unbekannt',
   },
 };

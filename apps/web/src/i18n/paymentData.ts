@@ -72,7 +72,6 @@ export const paymentDataTexts = {
   tiles: {
     dueSoon: 'Zahlungen fällig in 14 Tagen',
     overdue: 'Zahlungen überfällig',
-    toReview: 'Bescheide zu prüfen',
     lines: (n: number) => `${n} ${n === 1 ? 'Zeile' : 'Zeilen'}`,
   },
   years: {

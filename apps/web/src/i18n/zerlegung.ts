@@ -1,4 +1,5 @@
 import type { ZerlegungSchluessel } from '@gewst/domain';
+import type { KeyField } from '../areas/zerlegung/lines';
 
 /** German texts of the GewSt-Zerlegung screens. */
 export const deZerlegung = {
@@ -39,8 +40,64 @@ export const deZerlegung = {
     agsOf: (row: number) => `AGS Zeile ${row}`,
     nameOf: (row: number) => `Bezeichnung Zeile ${row}`,
     hebesatzOf: (row: number) => `Hebesatz Zeile ${row}`,
-    manualOf: (row: number) => `Anteil Zeile ${row}`,
-    manual: 'Anteil',
+    /** Input columns of the key (header with unit, short name for the row label, hint). */
+    fields: {
+      arbeitsloehne: {
+        label: 'Arbeitslöhne (€)',
+        short: 'Arbeitslöhne',
+        hint: 'Arbeitslöhne nach § 31 GewStG (höchstens 50.000 € je Arbeitnehmer, ohne Auszubildende und Fremdpersonal).',
+      },
+      sachanlagevermoegen: {
+        label: 'Sachanlagevermögen (€)',
+        short: 'Sachanlagevermögen',
+        hint: 'Sachanlagevermögen je Gemeinde (Maßstab bis EZ 2020: 7/10).',
+      },
+      installierte_leistung_kw: {
+        label: 'Installierte Leistung (kW)',
+        short: 'Installierte Leistung',
+        hint: 'Installierte Leistung der Anlagen in der Gemeinde, in kW.',
+      },
+      solar_neuanlagen_kw: {
+        label: 'Solar-Neuanlagen (kW)',
+        short: 'Solar-Neuanlagen',
+        hint: 'Solaranlagen, genehmigt nach dem 30.06.2013: 1/10 Arbeitslohn und 9/10 installierte Leistung.',
+      },
+      solar_altanlagen_kw: {
+        label: 'Solar-Altanlagen (kW)',
+        short: 'Solar-Altanlagen',
+        hint: 'Solaranlagen, genehmigt bis 30.06.2013: ihr Teil des Messbetrags wird nach Arbeitslohn zerlegt.',
+      },
+      manueller_anteil: {
+        label: 'Anteil (Verhältniszahl)',
+        short: 'Anteil',
+        hint: 'Vereinbarte Verhältniszahlen (z. B. Prozent); sie werden zueinander ins Verhältnis gesetzt.',
+      },
+    } satisfies Record<KeyField, { label: string; short: string; hint: string }>,
+    fieldOf: (short: string, row: number) => `${short} Zeile ${row}`,
+    wagesPerEmployee: (n: number) => `aus ${n} Arbeitnehmer(n); Eingabe ersetzt die Liste`,
+    /** The key of the EZ in one sentence (§ 29 GewStG). */
+    keyRule: (schluessel: ZerlegungSchluessel, year: number): string => {
+      const ez = Number.isInteger(year) && year > 0 ? year : null;
+      const from = ez ? `EZ ${ez}: ` : '';
+      switch (schluessel) {
+        case 'arbeitslohn':
+          return `${from}Zerlegung nach Arbeitslöhnen (je Gemeinde auf volle 1.000 € abgerundet).`;
+        case 'manuell':
+          return `${from}Zerlegung nach den vereinbarten Anteilen (§ 33 GewStG).`;
+        case 'speicher':
+          return ez != null && ez < 2025
+            ? 'Der Speicher-Maßstab gilt erst ab dem Erhebungszeitraum 2025.'
+            : `${from}1/10 nach Arbeitslöhnen, 9/10 nach installierter Leistung.`;
+        case 'wind_solar':
+          if (ez != null && ez < 2009)
+            return 'Der Wind-/Solar-Maßstab gilt erst ab dem Erhebungszeitraum 2009.';
+          if (ez != null && ez <= 2020)
+            return `${from}3/10 nach Arbeitslöhnen, 7/10 nach Sachanlagevermögen.`;
+          if (ez != null && ez <= 2023)
+            return `${from}1/10 nach Arbeitslöhnen, 9/10 nach installierter Leistung. Übergangsregel Solar: Sind nur Solaranlagen vorhanden, Leistung nach Neuanlagen (genehmigt nach dem 30.06.2013) und Altanlagen aufteilen; der Teil der Altanlagen wird nach Arbeitslöhnen zerlegt.`;
+          return `${from}1/10 nach Arbeitslöhnen, 9/10 nach installierter Leistung.`;
+      }
+    },
     hebesatz: 'Hebesatz %',
     hebesatzHint: 'leer = aus Stammdaten bzw. Referenztabelle',
     addLine: 'Zeile hinzufügen',

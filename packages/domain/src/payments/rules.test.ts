@@ -368,3 +368,134 @@ describe('Zinsbescheid, Mahnung, Messbescheid, Zerlegungsbescheid', () => {
     expect(byName.checks).toEqual([]);
   });
 });
+
+describe('a year already assessed', () => {
+  const vzb2022 = (assessed?: number[]) => ({
+    document_id: 40,
+    type: 'vorauszahlungsbescheid',
+    bundesland: 'Nordrhein-Westfalen' as const,
+    ...(assessed ? { assessed_years: assessed } : {}),
+    fields: {
+      erhebungszeitraum: 2022,
+      messbetrag: '300.00',
+      hebesatz: 400,
+      vorauszahlungen: [
+        { jahr: 2022, quartal: 3, betrag: '1000.00', faellig_am: '2022-08-15' },
+        { jahr: 2022, quartal: 4, betrag: '600.00', faellig_am: '2022-11-15' },
+      ],
+    },
+  });
+  it('a Bescheid settling with a difference of zero leaves no line: the year must be passed as assessed', () => {
+    const existing = schedule2022([true, true, true, true]);
+    const settled = planNotice(bescheid({ festgesetzte_steuer: '3200.00' }), existing);
+    expect(settled.add).toEqual([]);
+    expect(settled.supersede).toEqual([]);
+    // A later Vorauszahlungsbescheid for 2022 does not change the schedule of 2022 …
+    const p = planNotice(vzb2022([2022]), existing);
+    expect(p.add).toEqual([]);
+    expect(p.supersede).toEqual([]);
+    // … keeps the Messbetrag/Hebesatz of the Bescheid, and says why.
+    expect(p.years).toEqual([]);
+    expect(p.checks).toEqual([
+      expect.objectContaining({ code: 'YEAR_ALREADY_ASSESSED', severity: 'info', year: 2022 }),
+    ]);
+    expect(p.checks[0]?.message).toContain(
+      'Das Jahr 2022 ist bereits durch einen Gewerbesteuerbescheid veranlagt',
+    );
+    expect(p.checks[0]?.message).toContain('unverändert');
+    // Not assessed: the same notice corrects the two quarters.
+    expect(brief(planNotice(vzb2022(), existing))).toEqual([
+      '2022 korrektur 3 200.00 2022-08-15',
+      '2022 korrektur 4 -200.00 2022-11-15',
+    ]);
+  });
+  it('prepayments printed on a Bescheid for a following year already assessed are not applied either', () => {
+    const p = planNotice(
+      {
+        ...bescheid({
+          vorauszahlungen: [{ jahr: 2023, quartal: 4, betrag: '1000.00', faellig_am: '2023-11-15' }],
+        }),
+        assessed_years: [2023],
+      },
+      [...schedule2022([true, true, true, true]), vz(2023, 4, '800.00', '2023-11-15', 'bezahlt')],
+    );
+    expect(brief(p)).toEqual(['2022 abschlusszahlung - 800.00 2023-07-17']);
+    expect(p.checks.map((c) => [c.code, c.year])).toEqual([['YEAR_ALREADY_ASSESSED', 2023]]);
+  });
+});
+
+describe('Gewerbesteuerbescheid: printed due date', () => {
+  // Court record: posted 22 Jul 2016, Bekanntgabe 25 Jul 2016, "Fälligkeit: 25. August 2016".
+  const fields = {
+    erhebungszeitraum: 2014,
+    bescheid_datum: '2016-07-22',
+    festgesetzte_steuer: '2021.60',
+    abrechnung: '2021.60',
+    zinsen: '30.00',
+  };
+  it('matching our due date for the Abschlusszahlung: no check', () => {
+    const p = planNotice(bescheid({ ...fields, faellig_am: '2016-08-25' }), []);
+    expect(brief(p)).toContain('2014 abschlusszahlung - 2021.60 2016-08-25');
+    expect(p.checks).toEqual([]);
+  });
+  it('a different printed date is a warning naming both dates', () => {
+    const p = planNotice(bescheid({ ...fields, faellig_am: '2016-08-22' }), []);
+    expect(brief(p)).toContain('2014 abschlusszahlung - 2021.60 2016-08-25');
+    expect(p.checks).toEqual([
+      {
+        code: 'FAELLIGKEIT_DIFFERS',
+        severity: 'warning',
+        message:
+          'Der Bescheid nennt als Fälligkeit den 22.08.2016; nach unserer Berechnung ist die Abschlusszahlung am 25.08.2016 fällig (ein Monat nach Bekanntgabe am 25.07.2016).',
+      },
+    ]);
+  });
+  it('nothing to pay (refund): the printed date is not compared', () => {
+    const p = planNotice(
+      bescheid({ festgesetzte_steuer: '3000.00', faellig_am: '2023-07-01' }),
+      schedule2022([true, true, true, true]),
+    );
+    expect(p.checks).toEqual([]);
+  });
+});
+
+describe('Gewerbesteuerbescheid: interest without abrechnung and bisher_festgesetzt', () => {
+  // EZ 2022: interest from 1 Sep 2024 (Art. 97 §36 EGAO); posted 10 Jun 2025 → Bekanntgabe
+  // Mon 16 Jun 2025 (4th day is a Saturday). Tax 14,000 − prepayments set 3,200 = 10,800:
+  // 9 full months × 0.15 % × 10,800 = 145.80 → 145 €.
+  const notice = (zinsen: string) =>
+    bescheid({ festgesetzte_steuer: '14000.00', bescheid_datum: '2025-06-10', zinsen });
+  it('the difference comes from our payment data: tax − prepayments set', () => {
+    const existing = schedule2022([true, true, false, false]);
+    const p = planNotice(notice('145.00'), existing);
+    expect(p.interest).toMatchObject({
+      notice: '145.00',
+      ours: '145.00',
+      base: '10800.00',
+      from: '2024-09-01',
+      to: '2025-06-16',
+      months: 9,
+    });
+    expect(p.checks).toEqual([]);
+    expect(brief(p)).toContain('2022 nachzahlungszinsen - 145.00 2025-07-16');
+    const wrong = planNotice(notice('180.00'), existing);
+    expect(wrong.checks.map((c) => c.code)).toEqual(['INTEREST_DIFFERS']);
+    expect(wrong.checks[0]?.message).toContain('eigene Berechnung nach § 233a AO 145,00 €');
+    expect(wrong.checks[0]?.message).toContain('Unterschiedsbetrag 10.800,00 € aus unseren Zahlungsdaten');
+  });
+  it('no prepayments recorded for the year: not compared, and the check says why', () => {
+    const p = planNotice(notice('145.00'), []);
+    expect(p.interest).toBeNull();
+    expect(p.checks.map((c) => c.code)).toEqual(['INTEREST_NOT_COMPARED']);
+    expect(p.checks[0]?.message).toContain('weder Abrechnung noch bisher festgesetzte Steuer');
+    expect(brief(p)).toContain('2022 nachzahlungszinsen - 145.00 2025-07-16');
+  });
+  it('no interest stated: nothing to compare, no check', () => {
+    const p = planNotice(
+      bescheid({ festgesetzte_steuer: '14000.00', bescheid_datum: '2025-06-10' }),
+      schedule2022([true, true, true, true]),
+    );
+    expect(p.interest).toBeNull();
+    expect(p.checks).toEqual([]);
+  });
+});

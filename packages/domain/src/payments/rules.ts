@@ -29,6 +29,19 @@ import { Dec, formatMoney } from '../tax/money';
  * - Interest stated on a notice is a line of its own; earlier interest lines stay.
  * - A prepayment schedule (from a Vorauszahlungsbescheid or a Bescheid) never overwrites:
  *   a quarter whose amount changes gets a `korrektur` line with the difference.
+ * - A year is "assessed" once a Gewerbesteuerbescheid for it was confirmed — also one that
+ *   settles with a difference of exactly zero and so leaves no line behind. The caller
+ *   passes these years (`NoticeInput.assessed_years`); lines of an assessment
+ *   (Abschlusszahlung/Erstattung) mark a year as assessed as well. A prepayment schedule
+ *   for an assessed year is not applied (check `YEAR_ALREADY_ASSESSED`).
+ * - The due date a Bescheid prints (`faellig_am`) is compared with ours for the
+ *   Abschlusszahlung: one month after our Bekanntgabe (§20 Abs.2 GewStG).
+ * - Interest stated on a Bescheid is compared with our §233a calculation on the difference
+ *   the notice prints (`abrechnung`, else tax − `bisher_festgesetzt`). When it prints
+ *   neither, the difference comes from our payment data (tax − prepayments set, as in
+ *   `computeAbschlusszahlung().abrechnung`) — but only when the year has principal lines;
+ *   without them we cannot tell "no prepayments" from "prepayments not recorded" and say
+ *   so (check `INTEREST_NOT_COMPARED`) instead of guessing.
  * - A notice whose lines already exist (confirmed again) produces nothing, also when its
  *   lines have been superseded since.
  */
@@ -98,6 +111,11 @@ export interface NoticeInput {
   gemeinde?: string | null;
   rates?: readonly InterestRate[];
   periods?: readonly DefaultInterestPeriod[];
+  /**
+   * Years already settled by a confirmed Gewerbesteuerbescheid (e.g. the payment of the year
+   * has an assessed tax). Needed because a Bescheid with a difference of zero creates no line.
+   */
+  assessed_years?: readonly number[];
 }
 
 export interface LineToAdd {
@@ -129,6 +147,8 @@ export interface PlanCheck {
   code: string;
   severity: 'error' | 'warning' | 'info';
   message: string;
+  /** The year the check belongs to when it is not the notice's Erhebungszeitraum. */
+  year?: number;
 }
 
 export interface InterestComparison {
@@ -189,14 +209,45 @@ function vzEntries(v: unknown): VzEntry[] {
 }
 
 /**
+ * Whether a year is settled by an assessment: explicitly (the caller knows a Bescheid was
+ * confirmed for it) or because it has active lines of an assessment.
+ */
+export function isYearAssessed(
+  year: number,
+  existing: readonly ExistingLine[],
+  assessed: ReadonlySet<number> = new Set(),
+): boolean {
+  return (
+    assessed.has(year) ||
+    existing.some(
+      (l) => active(l) && l.year === year && (l.kind === 'abschlusszahlung' || l.kind === 'erstattung'),
+    )
+  );
+}
+
+/** The check for prepayments of an assessed year that were not applied. */
+export function assessedYearCheck(year: number, label: string): PlanCheck {
+  return {
+    code: 'YEAR_ALREADY_ASSESSED',
+    severity: 'info',
+    year,
+    message: `Das Jahr ${year} ist bereits durch einen Gewerbesteuerbescheid veranlagt; die Vorauszahlungen ${year} laut ${label} wurden nicht übernommen, der Zahlungsplan ${year} bleibt unverändert.`,
+  };
+}
+
+/**
  * A new prepayment schedule for one year, from its first quarter on: quarters without a
  * line get a `vorauszahlung`, changed quarters a `korrektur` with the difference,
- * quarters of the old schedule the new one drops a `korrektur` to zero.
+ * quarters of the old schedule the new one drops a `korrektur` to zero. Years already
+ * assessed (`assessed`, or lines of an assessment) are left unchanged — prepayments no
+ * longer apply there; `skipped` receives them.
  */
 export function planSchedule(
   entries: readonly VzEntry[],
   existing: readonly ExistingLine[],
   label: string,
+  assessed: ReadonlySet<number> = new Set(),
+  skipped: number[] = [],
 ): LineToAdd[] {
   const add: LineToAdd[] = [];
   const byYear = new Map<number, VzEntry[]>();
@@ -205,7 +256,10 @@ export function planSchedule(
     const first = Math.min(...list.map((e) => e.quartal));
     const lines = existing.filter((l) => active(l) && l.year === year);
     // A year already assessed is settled by its Bescheid: prepayments no longer apply.
-    if (lines.some((l) => l.kind === 'abschlusszahlung' || l.kind === 'erstattung')) continue;
+    if (isYearAssessed(year, existing, assessed)) {
+      skipped.push(year);
+      continue;
+    }
     for (let q = first; q <= 4; q++) {
       const e = list.find((x) => x.quartal === q);
       const current = lines
@@ -248,6 +302,7 @@ export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]
   const plan: PaymentPlan = { add: [], supersede: [], years: [], checks: [], interest: null };
   const f = input.fields;
   const year = int(f.erhebungszeitraum);
+  const assessed = new Set(input.assessed_years ?? []);
   // Any line ever created from this notice (even one superseded or cancelled since) means it
   // was applied: applying it again would double money or revive an outdated assessment.
   if (existing.some((l) => l.document_id === input.document_id)) {
@@ -269,16 +324,20 @@ export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]
   };
   switch (input.type) {
     case 'gewst_bescheid':
-      planBescheid(input, existing, plan, year, need);
+      planBescheid(input, existing, plan, year, need, assessed);
       break;
     case 'vorauszahlungsbescheid': {
       const entries = vzEntries(f.vorauszahlungen);
       if (!need(entries.length ? entries : null, 'vorauszahlungen', 'Die Liste der Vorauszahlungen')) break;
-      plan.add.push(...planSchedule(entries, existing, 'Vorauszahlungsbescheid'));
+      const skipped: number[] = [];
+      plan.add.push(...planSchedule(entries, existing, 'Vorauszahlungsbescheid', assessed, skipped));
+      plan.checks.push(...skipped.map((y) => assessedYearCheck(y, 'Vorauszahlungsbescheid')));
       const mb = money(f.messbetrag);
       const hs = int(f.hebesatz);
+      // An assessed year keeps the Messbetrag and Hebesatz of its Bescheid.
       for (const y of new Set(entries.map((e) => e.jahr)))
-        plan.years.push({ year: y, ...(mb ? { messbetrag: mb } : {}), ...(hs ? { hebesatz: hs } : {}) });
+        if (!skipped.includes(y))
+          plan.years.push({ year: y, ...(mb ? { messbetrag: mb } : {}), ...(hs ? { hebesatz: hs } : {}) });
       break;
     }
     case 'zinsbescheid': {
@@ -367,6 +426,7 @@ function planBescheid(
   plan: PaymentPlan,
   year: number | null,
   need: (v: unknown, field: string, label: string) => boolean,
+  assessed: ReadonlySet<number>,
 ) {
   const f = input.fields;
   const steuer = money(f.festgesetzte_steuer);
@@ -456,6 +516,17 @@ function planBescheid(
       faellig_am: formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
       reason: `Erstattung laut ${label}.`,
     });
+  // The due date the notice prints, compared with ours for the Abschlusszahlung (one month
+  // after Bekanntgabe, §20 Abs.2 GewStG) — only when there is something to pay.
+  const printedDue = date(f.faellig_am);
+  const ourDue = r.rechtsbehelfsfrist_bis;
+  if (printedDue && new Dec(r.unterschied).gt(0) && printedDue !== ourDue)
+    plan.checks.push({
+      code: 'FAELLIGKEIT_DIFFERS',
+      severity: 'warning',
+      message: `Der Bescheid nennt als Fälligkeit den ${deDate(printedDue)}; nach unserer Berechnung ist die Abschlusszahlung am ${deDate(ourDue)} fällig (ein Monat nach Bekanntgabe am ${deDate(r.bekanntgabe)}).`,
+    });
+
   const printed = money(f.abrechnung);
   if (printed && printed !== r.abrechnung && lines.length > 0)
     plan.checks.push({
@@ -466,10 +537,21 @@ function planBescheid(
 
   // Interest stated on the notice, compared with our §233a calculation.
   const zinsen = money(f.zinsen);
-  const diff =
+  const stated = zinsen !== null && !new Dec(zinsen).isZero();
+  const printedDiff =
     printed ??
     (money(f.bisher_festgesetzt) ? formatMoney(new Dec(steuer!).sub(money(f.bisher_festgesetzt)!)) : null);
-  if (zinsen && !new Dec(zinsen).isZero()) {
+  // Neither printed: when the notice states interest, take the difference from our payment
+  // data (tax − prepayments set) — if the year has any; otherwise say why we cannot compare.
+  const ownDiff = printedDiff === null && stated && lines.length > 0 ? r.abrechnung : null;
+  const diff = printedDiff ?? ownDiff;
+  if (printedDiff === null && stated && ownDiff === null)
+    plan.checks.push({
+      code: 'INTEREST_NOT_COMPARED',
+      severity: 'info',
+      message: `Zinsen laut Bescheid ${de(zinsen)}: nicht nachgerechnet, weil der Bescheid weder Abrechnung noch bisher festgesetzte Steuer nennt und für ${ez} keine Vorauszahlungen in den Zahlungsdaten erfasst sind.`,
+    });
+  if (stated) {
     const refund = diff !== null && new Dec(diff).isNegative();
     plan.add.push({
       year: ez,
@@ -493,6 +575,10 @@ function planBescheid(
       (noticeFrom && noticeFrom !== from) || (noticeTo && noticeTo !== to)
         ? ` Der Bescheid verzinst vom ${deDate(noticeFrom ?? from)} bis ${deDate(noticeTo ?? to)}.`
         : '';
+    const source =
+      ownDiff !== null
+        ? ` Unterschiedsbetrag ${de(ownDiff)} aus unseren Zahlungsdaten (festgesetzte Steuer − Vorauszahlungs-Soll), da der Bescheid keinen nennt.`
+        : '';
     if (to >= from) {
       const ours = computeInterest({ amount: diff, startDate: from, endDate: to, rates: input.rates });
       plan.interest = {
@@ -508,12 +594,14 @@ function planBescheid(
         plan.checks.push({
           code: 'INTEREST_DIFFERS',
           severity: 'warning',
-          message: `Zinsen laut Bescheid ${de(plan.interest.notice)}, eigene Berechnung nach § 233a AO ${de(ours.interest)} (Basis ${de(ours.base)}, ${ours.months} volle Monate vom ${deDate(from)} bis ${deDate(to)}).${otherPeriod}`,
+          message: `Zinsen laut Bescheid ${de(plan.interest.notice)}, eigene Berechnung nach § 233a AO ${de(ours.interest)} (Basis ${de(ours.base)}, ${ours.months} volle Monate vom ${deDate(from)} bis ${deDate(to)}).${otherPeriod}${source}`,
         });
     }
   }
 
   // New prepayments for following years replace the schedule from their first quarter on.
   const vz = vzEntries(f.vorauszahlungen).filter((e) => e.jahr !== ez);
-  plan.add.push(...planSchedule(vz, existing, label));
+  const skipped: number[] = [];
+  plan.add.push(...planSchedule(vz, existing, label, assessed, skipped));
+  plan.checks.push(...skipped.map((y) => assessedYearCheck(y, label)));
 }

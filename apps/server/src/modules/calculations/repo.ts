@@ -38,10 +38,11 @@ export async function referenceHebesaetze(db: DbOrTx, ags: readonly string[], ye
 
 /**
  * Hebesätze from the company's master data: per AGS the rate of the latest year up to
- * `year` (the history holds only years where a rate was set explicitly).
+ * `year` and that year (the history holds only years where a rate was set explicitly).
  */
 export async function companyHebesaetze(db: DbOrTx, companyId: number, ags: readonly string[], year: number) {
-  if (ags.length === 0) return new Map<string, number>();
+  const result = new Map<string, { hebesatz: number; year: number }>();
+  if (ags.length === 0) return result;
   const rows = await db
     .select({ ags: masterData.ags, year: masterDataRates.year, hebesatz: masterDataRates.hebesatz })
     .from(masterDataRates)
@@ -54,7 +55,6 @@ export async function companyHebesaetze(db: DbOrTx, companyId: number, ags: read
       ),
     )
     .orderBy(desc(masterDataRates.year));
-  const result = new Map<string, number>();
-  for (const r of rows) if (!result.has(r.ags)) result.set(r.ags, r.hebesatz);
+  for (const r of rows) if (!result.has(r.ags)) result.set(r.ags, { hebesatz: r.hebesatz, year: r.year });
   return result;
 }

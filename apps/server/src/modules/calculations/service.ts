@@ -57,8 +57,9 @@ export async function abschlusszahlung(db: DbOrTx, input: AbschlusszahlungReques
 
 /**
  * Hebesatz of each line: the line's own, else the company's master data (latest year up
- * to the EZ; only when a company is given), else the reference table. A reference rate of
- * an earlier year is used as the best estimate and said so in `hinweise`.
+ * to the EZ; only when a company is given), else the reference table. A rate of an
+ * earlier year (master data or reference table) is used as the best estimate and said so
+ * in `hinweise`, one note per source and year.
  */
 export async function fillHebesaetze<L extends { ags: string; hebesatz?: number | null }>(
   db: DbOrTx,
@@ -70,22 +71,35 @@ export async function fillHebesaetze<L extends { ags: string; hebesatz?: number 
   if (missing.length === 0) return { zeilen: [...lines], hinweise: [] };
   const fromMaster =
     companyId == null
-      ? new Map<string, number>()
+      ? new Map<string, { hebesatz: number; year: number }>()
       : await repo.companyHebesaetze(db, companyId, missing, year);
   const fromReference = await repo.referenceHebesaetze(db, missing, year);
-  const older = new Map<number, Set<string>>();
+  const olderMaster = new Map<number, Set<string>>();
+  const olderReference = new Map<number, Set<string>>();
+  const remember = (older: Map<number, Set<string>>, rateYear: number, ags: string) => {
+    if (rateYear !== year) older.set(rateYear, (older.get(rateYear) ?? new Set()).add(ags));
+  };
   const zeilen = lines.map((l) => {
     if (l.hebesatz != null) return l;
     const master = fromMaster.get(l.ags);
-    if (master != null) return { ...l, hebesatz: master };
+    if (master != null) {
+      remember(olderMaster, master.year, l.ags);
+      return { ...l, hebesatz: master.hebesatz };
+    }
     const ref = fromReference.get(l.ags);
-    if (ref && ref.year !== year) older.set(ref.year, (older.get(ref.year) ?? new Set()).add(l.ags));
+    if (ref) remember(olderReference, ref.year, l.ags);
     return { ...l, hebesatz: ref?.hebesatz ?? null };
   });
-  const hinweise = [...older.entries()].map(
-    ([refYear, ags]) =>
-      `Für ${ags.size} Gemeinde(n) ist kein Hebesatz für ${year} hinterlegt; verwendet wurde der Hebesatz ${refYear} der Referenztabelle.`,
-  );
+  const hinweise = [
+    ...[...olderMaster.entries()].map(
+      ([rateYear, ags]) =>
+        `Für ${ags.size} Gemeinde(n) ist in den Stammdaten kein Hebesatz für ${year} hinterlegt; verwendet wurde der Hebesatz ${rateYear} aus den Stammdaten.`,
+    ),
+    ...[...olderReference.entries()].map(
+      ([rateYear, ags]) =>
+        `Für ${ags.size} Gemeinde(n) ist kein Hebesatz für ${year} hinterlegt; verwendet wurde der Hebesatz ${rateYear} der Referenztabelle.`,
+    ),
+  ];
   return { zeilen, hinweise };
 }
 

@@ -88,7 +88,11 @@ export async function applyConfirmedDocument(
   );
   const rawLines = await repo.linesOfEstablishment(tx, est.id);
   const existing = rawLines.map(toExisting);
-  const [rates, periods] = await Promise.all([listInterestRates(tx), listDefaultInterestPeriods(tx)]);
+  const [rates, periods, known] = await Promise.all([
+    listInterestRates(tx),
+    listDefaultInterestPeriods(tx),
+    repo.paymentsOfMasterData(tx, est.id),
+  ]);
   const plan = planNotice(
     {
       document_id: doc.id,
@@ -99,6 +103,7 @@ export async function applyConfirmedDocument(
       gemeinde: est.gemeinde,
       rates: rates.map((r) => ({ valid_from: r.valid_from, rate: String(r.rate) })),
       periods: periods.map((p) => ({ year: p.year, starts_at: p.starts_at })),
+      assessed_years: known.filter(isAssessed).map((p) => p.year),
     },
     existing,
   );
@@ -148,17 +153,27 @@ export async function applyConfirmedDocument(
     });
   }
   const docDate = typeof fields.bescheid_datum === 'string' ? fields.bescheid_datum : null;
-  const years = new Set([...plan.years.map((y) => y.year), ...plan.add.map((l) => l.year)]);
   const ez = typeof fields.erhebungszeitraum === 'number' ? fields.erhebungszeitraum : null;
+  // Checks belong to the notice's EZ unless they name a year of their own (e.g. prepayments
+  // for a year already assessed that were not applied).
+  const checkYear = (c: PlanCheck) => c.year ?? ez;
+  const years = new Set([
+    ...plan.years.map((y) => y.year),
+    ...plan.add.map((l) => l.year),
+    ...plan.checks.flatMap((c) => (c.year !== undefined ? [c.year] : [])),
+  ]);
   if (ez !== null && ['gewst_bescheid', 'zinsbescheid', 'mahnung'].includes(doc.type)) years.add(ez);
   for (const year of years) {
     const pid = await paymentFor(year);
     const current = (await repo.findPayment(tx, est.id, year))!;
     const v = plan.years.find((y) => y.year === year);
     const own = year === ez;
+    const checks = plan.checks
+      .filter((c) => c.code !== 'ALREADY_APPLIED' && checkYear(c) === year)
+      .map(({ year: _year, ...c }) => c);
     const history = [
       ...((current.history ?? []) as unknown[]),
-      ...(own || v
+      ...(own || v || checks.length
         ? [
             {
               document_id: doc.id,
@@ -170,18 +185,17 @@ export async function applyConfirmedDocument(
           ]
         : []),
     ];
-    const checks = own ? plan.checks.filter((c) => c.code !== 'ALREADY_APPLIED') : [];
     // A Bescheid re-evaluates the year's checks. Any other notice keeps them and replaces
     // only its own kind; a Mess- or Zerlegungsbescheid arriving after the Bescheid compares
     // the assessed Messbetrag with the newly expected one.
-    const expectation = Boolean(v?.erwarteter_messbetrag || v?.zerlegungsanteil);
+    const expectation = own && Boolean(v?.erwarteter_messbetrag || v?.zerlegungsanteil);
     const compared = expectation ? expectedChecks(current, v) : [];
     const replaced = new Set([...checks.map((c) => c.code), ...(expectation ? ['MESSBETRAG_DIFFERS'] : [])]);
     const kept = ((current.checks ?? []) as PlanCheck[]).filter((c) => !replaced.has(c.code));
     const newChecks =
       own && doc.type === 'gewst_bescheid'
         ? checks.concat(expectedChecks(current, v))
-        : own && (checks.length || expectation)
+        : checks.length || expectation
           ? kept.concat(checks, compared)
           : null;
     await repo.updatePayment(tx, pid, {
@@ -212,6 +226,15 @@ export async function applyConfirmedDocument(
     },
   });
   return plan;
+}
+
+/**
+ * A year is assessed once a Gewerbesteuerbescheid for it was confirmed: only that sets the
+ * payment's assessed tax (also when the Bescheid settled with a difference of zero and so
+ * created no line).
+ */
+function isAssessed(p: repo.PaymentRow) {
+  return p.festgesetzte_steuer !== null;
 }
 
 /** Compares an assessed Messbetrag with the one expected from a Messbescheid or Zerlegungsbescheid. */

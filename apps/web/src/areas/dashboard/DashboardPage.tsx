@@ -115,7 +115,7 @@ export default function DashboardPage() {
     testId: string,
   ) => (
     <Card variant="outlined" sx={{ flex: '1 1 160px', borderColor: active ? 'primary.main' : undefined }}>
-      <CardActionArea onClick={onClick} aria-pressed={active} data-testid={testId}>
+      <CardActionArea onClick={onClick} aria-pressed={active} data-testid={testId} sx={{ height: '100%' }}>
         <CardContent sx={{ py: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
             {label}
@@ -131,8 +131,15 @@ export default function DashboardPage() {
   return (
     <>
       <PageHeader title={`${t.inbox.title} – ${company.name}`} />
-      <DueTiles />
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
+      {/* One row: payment tiles (amounts, link to Zahlungsdaten), then the inbox filter tiles (documents). */}
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', mb: 2 }}
+        data-testid="dashboard-tiles"
+      >
+        <DueTiles />
         {tile(
           t.inbox.tiles.toReview,
           stats.data?.by_status.zu_pruefen,

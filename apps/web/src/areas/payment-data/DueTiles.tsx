@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { paymentDueQuery } from '../../api/payments';
@@ -8,47 +8,48 @@ import { useCurrentCompany } from '../../store/store';
 
 const t = paymentDataTexts.tiles;
 
-/** Dashboard tiles: payments due in the next 14 days, overdue payments (with amounts), notices to review. */
+/**
+ * Dashboard tiles about money: open payment lines due in the next 14 days and overdue ones,
+ * with amounts, linking to /zahlungsdaten. Rendered as items of the dashboard's tile row
+ * (next to the inbox filter tiles, which are about documents); "notices to review" is one
+ * of those inbox tiles, as it filters the table.
+ */
 export function DueTiles() {
   const company = useCurrentCompany();
   const due = useQuery({ ...paymentDueQuery(company?.id ?? 0), enabled: company != null });
-  if (!company || !due.data) return null;
+  if (!company) return null;
+  const d = due.data;
   const tiles = [
     {
       key: 'due-soon',
       title: t.dueSoon,
-      value: formatMoney(due.data.due_soon.sum),
-      sub: t.lines(due.data.due_soon.count),
-      to: '/zahlungsdaten?only_open=true',
+      value: d ? formatMoney(d.due_soon.sum) : '–',
+      sub: d ? t.lines(d.due_soon.count) : '',
       color: 'info.main',
     },
     {
       key: 'overdue',
       title: t.overdue,
-      value: formatMoney(due.data.overdue.sum),
-      sub: t.lines(due.data.overdue.count),
-      to: '/zahlungsdaten?only_open=true',
-      color: due.data.overdue.count ? 'error.main' : 'text.primary',
-    },
-    {
-      key: 'to-review',
-      title: t.toReview,
-      value: String(due.data.to_review),
-      sub: '',
-      to: '/',
-      color: 'warning.main',
+      value: d ? formatMoney(d.overdue.sum) : '–',
+      sub: d ? t.lines(d.overdue.count) : '',
+      color: d?.overdue.count ? 'error.main' : 'text.primary',
     },
   ];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 2 }}>
+    <>
       {tiles.map((tile) => (
-        <Card key={tile.key} variant="outlined" data-testid={`payment-tile-${tile.key}`}>
-          <CardActionArea component={RouterLink} to={tile.to}>
-            <CardContent>
+        <Card
+          key={tile.key}
+          variant="outlined"
+          sx={{ flex: '1 1 160px' }}
+          data-testid={`payment-tile-${tile.key}`}
+        >
+          <CardActionArea component={RouterLink} to="/zahlungsdaten?only_open=true" sx={{ height: '100%' }}>
+            <CardContent sx={{ py: 1.5 }}>
               <Typography variant="body2" color="text.secondary">
                 {tile.title}
               </Typography>
-              <Typography variant="h5" sx={{ color: tile.color }}>
+              <Typography variant="h5" component="p" sx={{ color: tile.color, whiteSpace: 'nowrap' }}>
                 {tile.value}
               </Typography>
               <Typography variant="body2" color="text.secondary">
@@ -58,6 +59,6 @@ export function DueTiles() {
           </CardActionArea>
         </Card>
       ))}
-    </Box>
+    </>
   );
 }

@@ -37,7 +37,9 @@ import { deZerlegung } from '../../i18n/zerlegung';
 import { appStore, useAppState } from '../../store/store';
 import {
   emptyLine,
-  faktorField,
+  type KeyField,
+  keyFieldProblem,
+  keyFields,
   type LineDraft,
   linesFromPrefill,
   mergeImport,
@@ -49,13 +51,9 @@ import { ZerlegungResultTable } from './ZerlegungResultTable';
 
 const t = deZerlegung.form;
 
-const FAKTOR_LABEL = {
-  manueller_anteil: 'Anteil',
-  sachanlagevermoegen: 'Sachanlagevermögen (€)',
-  installierte_leistung_kw: 'Installierte Leistung (kW)',
-} as const;
-
-type Preview = { ok: true; result: ZerlegungResponse } | { ok: false; messages: string[] };
+type Preview =
+  | { ok: true; result: ZerlegungResponse }
+  | { ok: false; messages: string[]; errors: Record<string, string[]> };
 
 function preview(draft: ZerlegungDraft, rechtsform: LegalForm): Preview {
   try {
@@ -64,6 +62,7 @@ function preview(draft: ZerlegungDraft, rechtsform: LegalForm): Preview {
     if (error instanceof DomainValidationError) {
       return {
         ok: false,
+        errors: error.errors,
         messages: Object.entries(error.errors).flatMap(([path, list]) =>
           list.map((m) => {
             const row = /^zeilen\.(\d+)/.exec(path);
@@ -72,7 +71,7 @@ function preview(draft: ZerlegungDraft, rechtsform: LegalForm): Preview {
         ),
       };
     }
-    return { ok: false, messages: [String(error)] };
+    return { ok: false, messages: [String(error)], errors: {} };
   }
 }
 
@@ -91,14 +90,24 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [notes, setNotes] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  /** After a save attempt the preview's messages also show at empty fields. */
+  const [attempted, setAttempted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveZerlegung();
   const company = companies.find((c) => c.id === draft.company_id) ?? null;
   const rechtsform: LegalForm = company?.legal_form ?? 'kapitalgesellschaft';
   const deferred = useDeferredValue(draft);
   const shown = useMemo(() => preview(deferred, rechtsform), [deferred, rechtsform]);
-  const field = faktorField(draft.schluessel, Number(draft.year));
-  const err = (path: string) => serverErrors[path]?.join(' ');
+  const fields = keyFields(draft.schluessel, Number(draft.year));
+  const wagesShown = fields.includes('arbeitsloehne');
+  const clientErrors = shown.ok ? {} : shown.errors;
+  /**
+   * Message at a field: the server's answer to the last save, else the live check of the
+   * domain rule (for fields already filled in, or all after a save attempt).
+   */
+  const err = (path: string, value?: string) =>
+    serverErrors[path]?.join(' ') ??
+    (attempted || (value ?? '').trim() !== '' ? clientErrors[path]?.join(' ') : undefined);
 
   const update = (patch: Partial<ZerlegungDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const updateLine = (key: string, patch: Partial<LineDraft>) =>
@@ -140,6 +149,7 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
 
   const submit = async () => {
     setServerErrors({});
+    setAttempted(true);
     try {
       const detail = await save.mutateAsync({ id: zerlegungId, input: saveInput(draft) });
       appStore.showSnackbar(t.saved(detail.version));
@@ -175,16 +185,16 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
             value={draft.year}
             disabled={zerlegungId != null}
             onChange={(e) => update({ year: e.target.value })}
-            error={!!err('year')}
-            helperText={err('year')}
+            error={!!err('year', draft.year)}
+            helperText={err('year', draft.year)}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           />
           <TextField
             label={t.messbetrag}
             value={draft.messbetrag}
             onChange={(e) => update({ messbetrag: e.target.value })}
-            error={!!err('messbetrag')}
-            helperText={err('messbetrag')}
+            error={!!err('messbetrag', draft.messbetrag)}
+            helperText={err('messbetrag', draft.messbetrag)}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
           <TextField
@@ -192,8 +202,8 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
             label={t.schluessel}
             value={draft.schluessel}
             onChange={(e) => update({ schluessel: e.target.value as ZerlegungDraft['schluessel'] })}
-            error={!!err('schluessel')}
-            helperText={err('schluessel')}
+            error={!!err('schluessel', draft.schluessel)}
+            helperText={err('schluessel', draft.schluessel)}
           >
             {ZERLEGUNG_SCHLUESSEL.map((s) => (
               <MenuItem key={s} value={s}>
@@ -222,9 +232,15 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
             {t.prefill}
           </Button>
           <Tooltip title={t.importHint}>
-            <Button startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
-              {t.importXlsx}
-            </Button>
+            <span>
+              <Button
+                startIcon={<UploadFileIcon />}
+                onClick={() => fileInput.current?.click()}
+                disabled={busy || !wagesShown}
+              >
+                {t.importXlsx}
+              </Button>
+            </span>
           </Tooltip>
           <input
             ref={fileInput}
@@ -241,6 +257,9 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
             {t.addLine}
           </Button>
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="key-rule">
+          {t.keyRule(draft.schluessel, Number(draft.year))}
+        </Typography>
         {notes.length > 0 ? (
           <Alert severity="info" sx={{ mb: 1 }} onClose={() => setNotes([])}>
             {notes.join(' ')}
@@ -258,8 +277,13 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
                 <TableCell>{t.name}</TableCell>
                 <TableCell>{t.ags}</TableCell>
                 <TableCell align="center">{t.gl}</TableCell>
-                <TableCell>{t.wages}</TableCell>
-                {field ? <TableCell>{FAKTOR_LABEL[field]}</TableCell> : null}
+                {fields.map((f) => (
+                  <TableCell key={f}>
+                    <Tooltip title={t.fields[f].hint} describeChild>
+                      <span>{t.fields[f].label}</span>
+                    </Tooltip>
+                  </TableCell>
+                ))}
                 <TableCell>
                   <Tooltip title={t.hebesatzHint}>
                     <span>{t.hebesatz}</span>
@@ -285,8 +309,8 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
                       size="small"
                       value={l.ags}
                       onChange={(e) => updateLine(l.key, { ags: e.target.value })}
-                      error={!!err(`zeilen.${i}.ags`)}
-                      helperText={err(`zeilen.${i}.ags`)}
+                      error={!!err(`zeilen.${i}.ags`, l.ags)}
+                      helperText={err(`zeilen.${i}.ags`, l.ags)}
                       slotProps={{
                         htmlInput: { 'aria-label': t.agsOf(i + 1), inputMode: 'numeric', maxLength: 8 },
                       }}
@@ -299,35 +323,32 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
                       slotProps={{ input: { 'aria-label': t.glLabel(i + 1) } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ width: 170 }}>
-                    <TextField
-                      size="small"
-                      value={l.arbeitsloehne}
-                      onChange={(e) => updateLine(l.key, { arbeitsloehne: e.target.value })}
-                      error={!!err(`zeilen.${i}.arbeitsloehne`)}
-                      helperText={err(`zeilen.${i}.arbeitsloehne`)}
-                      slotProps={{ htmlInput: { 'aria-label': t.wagesOf(i + 1), inputMode: 'decimal' } }}
+                  {fields.map((f) => (
+                    <KeyFieldCell
+                      key={f}
+                      field={f}
+                      line={l}
+                      row={i}
+                      error={
+                        serverErrors[`zeilen.${i}.${f}`]?.join(' ') ??
+                        keyFieldProblem(f, l[f]) ??
+                        err(`zeilen.${i}.${f}`, l[f])
+                      }
+                      onChange={(value) =>
+                        updateLine(
+                          l.key,
+                          f === 'arbeitsloehne' ? { [f]: value, arbeitnehmer: undefined } : { [f]: value },
+                        )
+                      }
                     />
-                  </TableCell>
-                  {field ? (
-                    <TableCell sx={{ width: 150 }}>
-                      <TextField
-                        size="small"
-                        value={l.faktor}
-                        onChange={(e) => updateLine(l.key, { faktor: e.target.value })}
-                        error={!!err(`zeilen.${i}.${field}`)}
-                        helperText={err(`zeilen.${i}.${field}`)}
-                        slotProps={{ htmlInput: { 'aria-label': t.manualOf(i + 1), inputMode: 'decimal' } }}
-                      />
-                    </TableCell>
-                  ) : null}
+                  ))}
                   <TableCell sx={{ width: 110 }}>
                     <TextField
                       size="small"
                       value={l.hebesatz}
                       onChange={(e) => updateLine(l.key, { hebesatz: e.target.value })}
-                      error={!!err(`zeilen.${i}.hebesatz`)}
-                      helperText={err(`zeilen.${i}.hebesatz`)}
+                      error={!!err(`zeilen.${i}.hebesatz`, l.hebesatz)}
+                      helperText={err(`zeilen.${i}.hebesatz`, l.hebesatz)}
                       slotProps={{ htmlInput: { 'aria-label': t.hebesatzOf(i + 1), inputMode: 'numeric' } }}
                     />
                   </TableCell>
@@ -382,5 +403,43 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/** One key input of a line (wages, assets, kW or ratio), German number entry. */
+function KeyFieldCell({
+  field,
+  line,
+  row,
+  error,
+  onChange,
+}: {
+  field: KeyField;
+  line: LineDraft;
+  row: number;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const perEmployee =
+    field === 'arbeitsloehne' && line.arbeitsloehne.trim() === '' && line.arbeitnehmer?.length
+      ? line.arbeitnehmer.length
+      : null;
+  return (
+    <TableCell sx={{ width: field === 'arbeitsloehne' ? 170 : 150 }}>
+      <TextField
+        size="small"
+        value={line[field]}
+        onChange={(e) => onChange(e.target.value)}
+        error={!!error}
+        helperText={error ?? (perEmployee != null ? t.wagesPerEmployee(perEmployee) : undefined)}
+        slotProps={{
+          htmlInput: {
+            'aria-label': t.fieldOf(t.fields[field].short, row + 1),
+            inputMode: 'decimal',
+            'data-field': field,
+          },
+        }}
+      />
+    </TableCell>
   );
 }

@@ -1,8 +1,11 @@
-import { computeZerlegung } from '@gewst/domain';
+import { computeZerlegung, DomainValidationError } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import {
   decimal,
+  draftFromDetail,
   emptyLine,
+  keyFieldProblem,
+  keyFields,
   type LineDraft,
   mergeImport,
   previewInput,
@@ -80,5 +83,155 @@ describe('Zerlegung form lines', () => {
       ['07111000', '0', false, ''],
       ['05315000', '70.00', false, 'Köln'],
     ]);
+  });
+
+  describe('key inputs by key and year', () => {
+    it('shows the columns the key of the EZ needs', () => {
+      expect(keyFields('arbeitslohn', 2024)).toEqual(['arbeitsloehne']);
+      expect(keyFields('manuell', 2024)).toEqual(['manueller_anteil']);
+      expect(keyFields('wind_solar', 2009)).toEqual(['arbeitsloehne', 'sachanlagevermoegen']);
+      expect(keyFields('wind_solar', 2020)).toEqual(['arbeitsloehne', 'sachanlagevermoegen']);
+      for (const year of [2021, 2022, 2023]) {
+        expect(keyFields('wind_solar', year)).toEqual([
+          'arbeitsloehne',
+          'installierte_leistung_kw',
+          'solar_neuanlagen_kw',
+          'solar_altanlagen_kw',
+        ]);
+      }
+      expect(keyFields('wind_solar', 2024)).toEqual(['arbeitsloehne', 'installierte_leistung_kw']);
+      expect(keyFields('speicher', 2025)).toEqual(['arbeitsloehne', 'installierte_leistung_kw']);
+      // a year still being typed: the current rule
+      expect(keyFields('wind_solar', Number(''))).toEqual(['arbeitsloehne', 'installierte_leistung_kw']);
+    });
+
+    // Every line carries every value; only those of the chosen key and year are sent.
+    const full = (patch: Partial<LineDraft>) =>
+      line({
+        arbeitsloehne: '100.000',
+        sachanlagevermoegen: '2.500.000,50',
+        installierte_leistung_kw: '1.500,5',
+        solar_neuanlagen_kw: '750',
+        solar_altanlagen_kw: '250,25 kW',
+        manueller_anteil: '33,3',
+        hebesatz: '400',
+        ...patch,
+      });
+    const keyDraft = (schluessel: ZerlegungDraft['schluessel'], year: string): ZerlegungDraft => ({
+      ...draft,
+      schluessel,
+      year,
+      zeilen: [full({ ags: '07111000', geschaeftsleitung: true }), full({ ags: '07211000' })],
+    });
+    const sent = (d: ZerlegungDraft) =>
+      saveInput(d).zeilen.map(({ ags: _a, geschaeftsleitung: _g, hebesatz: _h, name: _n, ...rest }) => rest);
+
+    it('arbeitslohn sends the wages only', () => {
+      expect(sent(keyDraft('arbeitslohn', '2024'))[0]).toEqual({ arbeitsloehne: '100000' });
+    });
+
+    it('wind/solar up to 2020 sends wages and Sachanlagevermögen', () => {
+      expect(sent(keyDraft('wind_solar', '2020'))[0]).toEqual({
+        arbeitsloehne: '100000',
+        sachanlagevermoegen: '2500000.50',
+      });
+    });
+
+    it('wind/solar in the transition years 2021–2023 also sends new and old solar plants', () => {
+      expect(sent(keyDraft('wind_solar', '2022'))[0]).toEqual({
+        arbeitsloehne: '100000',
+        installierte_leistung_kw: '1500.5',
+        solar_neuanlagen_kw: '750',
+        solar_altanlagen_kw: '250.25',
+      });
+    });
+
+    it('wind/solar from 2024 and storage from 2025 send wages and installed power', () => {
+      const expected = { arbeitsloehne: '100000', installierte_leistung_kw: '1500.5' };
+      expect(sent(keyDraft('wind_solar', '2024'))[0]).toEqual(expected);
+      expect(sent(keyDraft('speicher', '2025'))[0]).toEqual(expected);
+    });
+
+    it('manuell sends the agreed ratio only', () => {
+      expect(sent(keyDraft('manuell', '2024'))[0]).toEqual({ manueller_anteil: '33.3' });
+    });
+
+    it('leaves empty inputs out, so the rule reports them', () => {
+      const d = keyDraft('speicher', '2025');
+      d.zeilen[1] = { ...d.zeilen[1]!, installierte_leistung_kw: ' ' };
+      expect(sent(d)[1]).toEqual({ arbeitsloehne: '100000' });
+    });
+
+    it('feeds the live preview: the solar transition splits old plants by wages', () => {
+      const d: ZerlegungDraft = {
+        ...draft,
+        messbetrag: '1000',
+        schluessel: 'wind_solar',
+        year: '2022',
+        zeilen: [
+          line({
+            ags: '07111000',
+            geschaeftsleitung: true,
+            arbeitsloehne: '100.000',
+            solar_neuanlagen_kw: '100',
+          }),
+          line({ ags: '07211000', arbeitsloehne: '100.000', solar_altanlagen_kw: '100' }),
+        ],
+      };
+      const result = computeZerlegung(previewInput(d, 'kapitalgesellschaft'));
+      // half new plants (1/10 wages + 9/10 kW → 95 % / 5 %), half old plants (wages 50/50)
+      expect(result.zeilen.map((z) => z.anteil)).toEqual(['725.00', '275.00']);
+      expect(result.hinweise.join(' ')).toMatch(/Übergangsregel/);
+      // from 2024 the split inputs are not part of the key: installed power is needed
+      const later = previewInput({ ...d, year: '2024' }, 'kapitalgesellschaft');
+      expect(later.zeilen.some((z) => 'solar_neuanlagen_kw' in z || 'solar_altanlagen_kw' in z)).toBe(false);
+      expect(() => computeZerlegung(later)).toThrow(DomainValidationError);
+    });
+
+    it('checks German number input at the field', () => {
+      expect(keyFieldProblem('installierte_leistung_kw', '1.500,5')).toBeNull();
+      expect(keyFieldProblem('solar_altanlagen_kw', '0,125 kW')).toBeNull();
+      expect(keyFieldProblem('manueller_anteil', '')).toBeNull();
+      expect(keyFieldProblem('sachanlagevermoegen', '2.500.000,50')).toBeNull();
+      expect(keyFieldProblem('sachanlagevermoegen', '12,345')).toMatch(/zwei Nachkommastellen/);
+      expect(keyFieldProblem('solar_neuanlagen_kw', 'abc')).toBe('Bitte eine Zahl angeben, z. B. 1.500,5.');
+      expect(keyFieldProblem('arbeitsloehne', '-5')).toBe('Der Wert darf nicht negativ sein.');
+    });
+
+    it('keeps per-employee wages of a stored version until a sum is typed', () => {
+      const arbeitnehmer = [{ lohn: '60000.00' }, { lohn: '20000.00', auszubildend: true }];
+      const stored = draftFromDetail({
+        company_id: 3,
+        year: 2022,
+        result: { messbetrag: '1000.00', schluessel: 'wind_solar' },
+        zeilen: [
+          {
+            ags: '07111000',
+            name: 'Park',
+            geschaeftsleitung: true,
+            hebesatz: null,
+            arbeitnehmer,
+            installierte_leistung_kw: '3000',
+            solar_altanlagen_kw: '12.5',
+          },
+        ],
+      } as unknown as Parameters<typeof draftFromDetail>[0]);
+      expect(stored.zeilen[0]).toMatchObject({
+        arbeitsloehne: '',
+        installierte_leistung_kw: '3000',
+        solar_altanlagen_kw: '12.5',
+        solar_neuanlagen_kw: '',
+      });
+      expect(sent(stored)).toEqual([
+        { arbeitnehmer, installierte_leistung_kw: '3000', solar_altanlagen_kw: '12.5' },
+      ]);
+      const typed = {
+        ...stored,
+        zeilen: [{ ...stored.zeilen[0]!, arbeitsloehne: '50.000', arbeitnehmer: undefined }],
+      };
+      expect(sent(typed)).toEqual([
+        { arbeitsloehne: '50000', installierte_leistung_kw: '3000', solar_altanlagen_kw: '12.5' },
+      ]);
+    });
   });
 });

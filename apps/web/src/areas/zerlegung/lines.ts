@@ -1,5 +1,6 @@
 import type {
   LegalForm,
+  ZerlegungArbeitnehmer,
   ZerlegungDetail,
   ZerlegungInput,
   ZerlegungPrefill,
@@ -8,16 +9,29 @@ import type {
   ZerlegungWageImportResult,
 } from '@gewst/domain';
 
+/** Inputs of a line that feed the key (§29 GewStG), besides AGS, GL and Hebesatz. */
+export const KEY_FIELDS = [
+  'arbeitsloehne',
+  'sachanlagevermoegen',
+  'installierte_leistung_kw',
+  'solar_neuanlagen_kw',
+  'solar_altanlagen_kw',
+  'manueller_anteil',
+] as const;
+export type KeyField = (typeof KEY_FIELDS)[number];
+
 /** One editable line of the Zerlegung form; values as typed. */
-export interface LineDraft {
+export interface LineDraft extends Record<KeyField, string> {
   key: string;
   name: string;
   ags: string;
   geschaeftsleitung: boolean;
-  arbeitsloehne: string;
   hebesatz: string;
-  /** kW, Sachanlagevermögen or manual ratio, depending on the key. */
-  faktor: string;
+  /**
+   * Per-employee wages of a stored version (API/xlsx route). Sent as they are while the
+   * wage field stays empty; typing a sum replaces them.
+   */
+  arbeitnehmer?: ZerlegungArbeitnehmer[];
 }
 
 export interface ZerlegungDraft {
@@ -37,10 +51,13 @@ export const emptyLine = (gl = false): LineDraft => ({
   name: '',
   ags: '',
   geschaeftsleitung: gl,
-  arbeitsloehne: '',
   hebesatz: '',
-  faktor: '',
+  ...blankKeyFields(),
 });
+
+function blankKeyFields(): Record<KeyField, string> {
+  return Object.fromEntries(KEY_FIELDS.map((f) => [f, ''])) as Record<KeyField, string>;
+}
 
 /**
  * "1.234,56" / "1234,56" / "1234.56" / "300.000" → plain decimal. Dots in groups of three
@@ -48,17 +65,55 @@ export const emptyLine = (gl = false): LineDraft => ({
  * Anything else stays as typed for the validator.
  */
 export function decimal(input: string): string {
-  const s = input.replace(/[\s€]/g, '');
+  const s = input.replace(/[\s€]|kW/gi, '');
   if (s.includes(',')) return s.replaceAll('.', '').replace(',', '.');
   return /^\d{1,3}(\.\d{3})+$/.test(s) ? s.replaceAll('.', '') : s;
 }
 
-/** Which input field the "Faktor" column feeds for a key and year. */
-export function faktorField(schluessel: ZerlegungSchluessel, year: number) {
-  if (schluessel === 'manuell') return 'manueller_anteil' as const;
-  if (schluessel === 'wind_solar' && year <= 2020) return 'sachanlagevermoegen' as const;
-  if (schluessel === 'wind_solar' || schluessel === 'speicher') return 'installierte_leistung_kw' as const;
-  return null;
+/**
+ * The input columns the key of the EZ needs (§29 GewStG, DOMAIN.md §2):
+ * - arbeitslohn: wages;
+ * - wind_solar EZ ≤ 2020: 3/10 wages + 7/10 Sachanlagevermögen;
+ * - wind_solar EZ ≥ 2021: 1/10 wages + 9/10 installed power; in the solar transition EZ
+ *   2021–2023 also the solar plants split into new (approved after 30.06.2013, mixed key)
+ *   and old ones (by wages);
+ * - speicher (EZ ≥ 2025): 1/10 wages + 9/10 installed power;
+ * - manuell (§33): the agreed ratio only.
+ * A year not (yet) typed counts as a current one.
+ */
+export function keyFields(schluessel: ZerlegungSchluessel, year: number): KeyField[] {
+  const ez = Number.isInteger(year) && year > 0 ? year : Number.POSITIVE_INFINITY;
+  switch (schluessel) {
+    case 'arbeitslohn':
+      return ['arbeitsloehne'];
+    case 'manuell':
+      return ['manueller_anteil'];
+    case 'speicher':
+      return ['arbeitsloehne', 'installierte_leistung_kw'];
+    case 'wind_solar':
+      if (ez <= 2020) return ['arbeitsloehne', 'sachanlagevermoegen'];
+      if (ez <= 2023)
+        return ['arbeitsloehne', 'installierte_leistung_kw', 'solar_neuanlagen_kw', 'solar_altanlagen_kw'];
+      return ['arbeitsloehne', 'installierte_leistung_kw'];
+  }
+}
+
+const MONEY_FIELDS: readonly KeyField[] = ['arbeitsloehne', 'sachanlagevermoegen'];
+
+/**
+ * Message for a key input that is not a usable German number (empty is fine here; the
+ * rule reports missing values), else null. Money: at most two decimal places.
+ */
+export function keyFieldProblem(field: KeyField, input: string): string | null {
+  if (input.trim() === '') return null;
+  const value = decimal(input);
+  if (/^-\d/.test(value)) return 'Der Wert darf nicht negativ sein.';
+  if (MONEY_FIELDS.includes(field)) {
+    return /^\d+(\.\d{1,2})?$/.test(value)
+      ? null
+      : 'Betrag mit höchstens zwei Nachkommastellen angeben, z. B. 1.234,56.';
+  }
+  return /^\d+(\.\d+)?$/.test(value) ? null : 'Bitte eine Zahl angeben, z. B. 1.500,5.';
 }
 
 function hebesatzValue(s: string): number | null {
@@ -68,32 +123,39 @@ function hebesatzValue(s: string): number | null {
   return Number.isFinite(n) ? n : (t as unknown as number); // the validator reports it
 }
 
-function lineInput(l: LineDraft, schluessel: ZerlegungSchluessel, year: number) {
-  const field = faktorField(schluessel, year);
-  const wages = decimal(l.arbeitsloehne);
+function lineInput(l: LineDraft, fields: readonly KeyField[]) {
+  const values: Partial<Record<KeyField, string>> = {};
+  let arbeitnehmer: ZerlegungArbeitnehmer[] | undefined;
+  // the per-employee route only while no sum is typed (the API takes one or the other)
+  for (const f of fields) {
+    if (l[f].trim() !== '') values[f] = decimal(l[f]);
+    else if (f === 'arbeitsloehne' && l.arbeitnehmer?.length) arbeitnehmer = l.arbeitnehmer;
+  }
   return {
     ags: l.ags.trim(),
     geschaeftsleitung: l.geschaeftsleitung,
     hebesatz: hebesatzValue(l.hebesatz),
-    ...(wages !== '' ? { arbeitsloehne: wages } : {}),
-    ...(field && l.faktor.trim() !== '' ? { [field]: decimal(l.faktor) } : {}),
+    ...(arbeitnehmer ? { arbeitnehmer } : {}),
+    ...values,
   };
 }
 
 /** Input of the pure rule for the live preview (same shape the server computes with). */
 export function previewInput(draft: ZerlegungDraft, rechtsform: LegalForm): ZerlegungInput {
   const year = Number(draft.year);
+  const fields = keyFields(draft.schluessel, year);
   return {
     year,
     messbetrag: decimal(draft.messbetrag),
     schluessel: draft.schluessel,
     rechtsform,
-    zeilen: draft.zeilen.map((l) => lineInput(l, draft.schluessel, year)),
+    zeilen: draft.zeilen.map((l) => lineInput(l, fields)),
   };
 }
 
 export function saveInput(draft: ZerlegungDraft): ZerlegungSaveInput {
   const year = Number(draft.year);
+  const fields = keyFields(draft.schluessel, year);
   return {
     company_id: draft.company_id ?? 0,
     year: draft.year.trim() === '' ? (draft.year as unknown as number) : year,
@@ -101,14 +163,13 @@ export function saveInput(draft: ZerlegungDraft): ZerlegungSaveInput {
     schluessel: draft.schluessel,
     bemerkung: draft.bemerkung.trim() || null,
     zeilen: draft.zeilen.map((l) => ({
-      ...lineInput(l, draft.schluessel, year),
+      ...lineInput(l, fields),
       name: l.name.trim() || null,
     })),
   };
 }
 
 export function draftFromDetail(d: ZerlegungDetail): ZerlegungDraft {
-  const field = faktorField(d.result.schluessel, d.year);
   return {
     company_id: d.company_id,
     year: String(d.year),
@@ -120,9 +181,11 @@ export function draftFromDetail(d: ZerlegungDetail): ZerlegungDraft {
       name: z.name ?? '',
       ags: z.ags,
       geschaeftsleitung: z.geschaeftsleitung,
-      arbeitsloehne: z.arbeitsloehne ?? '',
       hebesatz: z.hebesatz == null ? '' : String(z.hebesatz),
-      faktor: field ? String(z[field] ?? '') : '',
+      ...(Object.fromEntries(KEY_FIELDS.map((f) => [f, z[f] ?? ''])) as Record<KeyField, string>),
+      ...(z.arbeitnehmer?.length
+        ? { arbeitnehmer: z.arbeitnehmer as unknown as ZerlegungArbeitnehmer[] }
+        : {}),
     })),
   };
 }
@@ -133,9 +196,9 @@ export function linesFromPrefill(p: ZerlegungPrefill): LineDraft[] {
     name: z.name ?? '',
     ags: z.ags,
     geschaeftsleitung: z.geschaeftsleitung,
-    arbeitsloehne: z.arbeitsloehne,
     hebesatz: z.hebesatz == null ? '' : String(z.hebesatz),
-    faktor: '',
+    ...blankKeyFields(),
+    arbeitsloehne: z.arbeitsloehne,
   }));
 }
 
@@ -144,7 +207,11 @@ export function linesFromPrefill(p: ZerlegungPrefill): LineDraft[] {
  * the sum, further ones 0); unknown AGS become new lines. Empty starter lines are dropped.
  */
 export function mergeImport(lines: LineDraft[], imp: ZerlegungWageImportResult): LineDraft[] {
-  const result = lines.filter((l) => l.ags.trim() !== '' || l.arbeitsloehne.trim() !== '');
+  const result = lines
+    .filter(
+      (l) => l.ags.trim() !== '' || KEY_FIELDS.some((f) => l[f].trim() !== '') || l.arbeitnehmer?.length,
+    )
+    .map((l) => ({ ...l }));
   for (const z of imp.zeilen) {
     const same = result.filter((l) => l.ags === z.ags);
     if (same.length === 0) {
@@ -158,8 +225,9 @@ export function mergeImport(lines: LineDraft[], imp: ZerlegungWageImportResult):
     }
     same.forEach((l, i) => {
       l.arbeitsloehne = i === 0 ? z.arbeitsloehne : '0';
+      delete l.arbeitnehmer;
     });
   }
   if (!result.some((l) => l.geschaeftsleitung) && result[0]) result[0].geschaeftsleitung = true;
-  return result.map((l) => ({ ...l }));
+  return result;
 }
