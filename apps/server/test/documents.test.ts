@@ -416,6 +416,53 @@ describe('processing and the documents API', () => {
     expect((await post(`/api/documents/${docId}/restore`, 'admin')).json()).toMatchObject({ deleted: false });
     expect((await get(`/api/documents/${docId}`, SB)).statusCode).toBe(200);
   });
+
+  it('lists deleted documents for the admin (latest deletion first, who and when) until restored', async () => {
+    const ids: number[] = [];
+    for (const name of ['papierkorb-a.pdf', 'papierkorb-b.pdf']) {
+      const pdf = await simplePdf([`Schreiben ${name}`, 'Stadt Papierkorbhausen']);
+      const id = (await uploadOne(name, pdf)).json().results[0].document_id;
+      await waitProcessed(ctx, id);
+      ids.push(id);
+    }
+    const [a, b] = ids as [number, number];
+    const remove = async (id: number) =>
+      ctx.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: await auth(SB) });
+    expect((await remove(b)).statusCode).toBe(200);
+    expect((await remove(a)).statusCode).toBe(200);
+    const deletedList = async () =>
+      (await get(`/api/documents?company_id=${COMPANY}&deleted=true&orderBy=deleted_at&per_page=100`)).json();
+    const listed = await deletedList();
+    const mine = listed.data.filter((d: { id: number }) => ids.includes(d.id));
+    // a was deleted last: it comes first
+    expect(mine.map((d: { id: number }) => d.id)).toEqual([a, b]);
+    expect(mine[0]).toMatchObject({
+      filename: 'papierkorb-a.pdf',
+      deleted: true,
+      deleted_at: expect.any(String),
+      deleted_by: { username: SB },
+    });
+    expect(listed.meta).toMatchObject({ page: 1, total: expect.any(Number) });
+    expect(listed.data.every((d: { deleted: boolean }) => d.deleted)).toBe(true);
+    const active = (await get(`/api/documents?company_id=${COMPANY}&per_page=100`)).json();
+    expect(active.data.some((d: { id: number }) => ids.includes(d.id))).toBe(false);
+    expect(active.data.every((d: { deleted_at: string | null }) => d.deleted_at === null)).toBe(true);
+    // the detail tells who deleted it too
+    expect((await get(`/api/documents/${a}`)).json()).toMatchObject({
+      deleted_at: expect.any(String),
+      deleted_by: { username: SB },
+    });
+
+    const restored = await post(`/api/documents/${a}/restore`, 'admin');
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ deleted: false, deleted_at: null, deleted_by: null });
+    expect((await deletedList()).data.map((d: { id: number }) => d.id)).not.toContain(a);
+    expect((await deletedList()).data.map((d: { id: number }) => d.id)).toContain(b);
+    const back = (await get(`/api/documents?company_id=${COMPANY}&per_page=100`, SB)).json();
+    expect(back.data.map((d: { id: number }) => d.id)).toContain(a);
+    // restoring twice is a conflict, not a silent success
+    expect((await post(`/api/documents/${a}/restore`, 'admin')).statusCode).toBe(409);
+  });
 });
 
 describe('document row and job in one transaction', () => {

@@ -7,6 +7,8 @@ import type {
   DocumentUpdate,
   ExtractionQuery,
   ExtractionText,
+  PageQuery,
+  UploadAuditList,
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -19,6 +21,7 @@ export const documentKeys = {
   stats: (companyId: number) => ['documents', 'stats', companyId] as const,
   detail: (id: number) => ['documents', 'detail', id] as const,
   file: (path: string) => ['documents', 'file', path] as const,
+  uploadAudit: (params: QueryParams) => ['documents', 'uploadAudit', params] as const,
 };
 
 /** Statuses that are still moving on the server: lists and details poll while they show one. */
@@ -125,3 +128,55 @@ export const useSaveVersion = (id: number) =>
     form.append('file', new Blob([pdf as BlobPart], { type: 'application/pdf' }), 'annotiert.pdf');
     return api.post<DocumentDetail>(`documents/${id}/versions`, form);
   });
+
+// ---------------------------------------------------------------- admin: upload audit trail, deleted documents
+
+/** Admin: GET /uploadAuditTrail (newest first, paged). */
+export const uploadAuditQuery = (params: PageQuery) =>
+  queryOptions({
+    queryKey: documentKeys.uploadAudit(params as unknown as QueryParams),
+    queryFn: ({ signal }) =>
+      api.get<UploadAuditList>('uploadAuditTrail', params as unknown as QueryParams, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Admin: the soft-deleted documents of a company, the latest deletion first. */
+export const deletedDocumentsQuery = (companyId: number, page: PageQuery) =>
+  documentListQuery({
+    company_id: companyId,
+    deleted: true,
+    orderBy: 'deleted_at',
+    orderDirection: 'desc',
+    page: page.page,
+    per_page: page.per_page,
+  });
+
+/** Appends download=true (attachment header) to a getFile address that already carries ?path=…. */
+export const withDownload = (address: string) =>
+  /[?&]download=/.test(address) ? address : `${address}${address.includes('?') ? '&' : '?'}download=true`;
+
+/** Fetches a stored file through the authenticated client and saves it under `filename`. */
+export async function downloadStoredFile(address: string, filename: string): Promise<void> {
+  const blob = await api.get<Blob>(withDownload(apiRelative(address)), undefined, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Admin: restores a soft-deleted document (POST /documents/{id}/restore). */
+export function useRestoreDocument() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<DocumentDetail>(`documents/${id}/restore`),
+    onSuccess: (doc) => {
+      client.setQueryData(documentKeys.detail(doc.id), doc);
+      void client.invalidateQueries({ queryKey: ['documents', 'list'] });
+      void client.invalidateQueries({ queryKey: ['documents', 'stats'] });
+    },
+  });
+}

@@ -8,17 +8,20 @@ interface ConfirmDialogProps {
   text: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** `false` for actions that destroy nothing (e.g. restore): the confirm button is not red. */
+  destructive?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before destructive actions. Escape or "Abbrechen" closes it; focus starts on "Abbrechen". */
+/** Asks before destructive (or otherwise weighty) actions. Escape or "Abbrechen" closes it; focus starts on "Abbrechen". */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel = de.common.delete,
   busy,
+  destructive = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -40,7 +43,12 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy} autoFocus>
           {de.common.cancel}
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={busy}>
+        <Button
+          onClick={onConfirm}
+          color={destructive ? 'error' : 'primary'}
+          variant="contained"
+          loading={busy}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

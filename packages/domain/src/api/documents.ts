@@ -277,6 +277,8 @@ export const DOCUMENT_SORT_FIELDS = [
   'dueDate',
   'erhebungszeitraum',
   'gemeinde',
+  /** Ours (additive): for the admin list of deleted documents (deleted=true). */
+  'deleted_at',
 ] as const;
 export type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 
@@ -348,6 +350,9 @@ export const documentListItemSchema = z.object({
   uploaded_by: userRefSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Ours (additive): when and by whom a (soft-)deleted document was deleted; null otherwise. */
+  deleted_at: z.string().nullable().optional(),
+  deleted_by: userRefSchema.nullable().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 export const documentListSchema = paged(documentListItemSchema);
@@ -536,6 +541,7 @@ export const uploadAuditEntrySchema = z.object({
 });
 export type UploadAuditEntry = z.infer<typeof uploadAuditEntrySchema>;
 export const uploadAuditListSchema = paged(uploadAuditEntrySchema);
+export type UploadAuditList = z.infer<typeof uploadAuditListSchema>;
 
 // ---------------------------------------------------------------- getFile, extractions
 

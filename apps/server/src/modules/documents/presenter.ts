@@ -91,6 +91,8 @@ export function presentListItem(row: DocumentRow, users: Map<number, UserRefRow>
     uploaded_by: userRef(users, row.uploaded_by),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
+    deleted_at: iso(row.deleted_at),
+    deleted_by: userRef(users, row.deleted_by),
   };
 }
 

@@ -102,6 +102,7 @@ const SORT_SQL: Record<DocumentListParams['orderBy'], string> = {
   dueDate: 'd.due_date',
   erhebungszeitraum: "(d.fields->'erhebungszeitraum'->>'value')",
   gemeinde: "lower(d.fields->'gemeinde'->>'value')",
+  deleted_at: 'd.deleted_at',
 };
 
 function listWhere(q: DocumentListParams, today: string) {

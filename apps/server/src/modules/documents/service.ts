@@ -47,7 +47,7 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentListParams)
   const { rows, total } = await repo.listDocuments(db, q, today());
   const users = await repo.usersById(
     db,
-    rows.map((r) => r.uploaded_by),
+    rows.flatMap((r) => [r.uploaded_by, r.deleted_by]),
   );
   return { data: rows.map((r) => presentListItem(r, users)), meta: pageMeta(q.page, q.per_page, total) };
 }
@@ -88,6 +88,7 @@ async function detail(db: Db | Tx, actor: Actor, row: repo.DocumentRow) {
     row.uploaded_by,
     row.confirmed_by,
     row.lock_user_id,
+    row.deleted_by,
     ...versions.map((v) => v.created_by),
   ]);
   const masterData = row.master_data_id
