@@ -113,7 +113,10 @@ describe('Zahlungsdaten', () => {
       new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' })
         .format(Number(v))
         .replace(/\s/g, ' ');
-    expect((await overdue.textContent())?.replace(/\s/g, ' ')).toContain(money(after.overdue.sum));
+    // The tile renders "–" until its query answers: wait for the amount.
+    await expect
+      .poll(async () => (await overdue.textContent())?.replace(/\s/g, ' '), { timeout: 20_000 })
+      .toContain(money(after.overdue.sum));
     // "Bescheide zu prüfen" is the inbox filter tile in the same row (document status, not a payment tile).
     const stats = (
       await api<{ by_status: Record<string, number> }>(
