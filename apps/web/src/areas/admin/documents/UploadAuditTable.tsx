@@ -13,7 +13,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -24,6 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { downloadStoredFile, uploadAuditQuery } from '../../../api/documents';
 import { errorMessages } from '../../../api/errors';
 import { EmptyState } from '../../../components/EmptyState';
+import { ServerPagination } from '../../../components/ServerPagination';
 import { QueryError } from '../../../components/QueryState';
 import { de } from '../../../i18n/de';
 import { documentTexts } from '../../../i18n/documents';
@@ -75,16 +75,11 @@ export function UploadAuditTable({ page, perPage, onPage }: Props) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={meta.total}
-            page={Math.max(0, meta.page - 1)}
-            rowsPerPage={meta.per_page}
-            rowsPerPageOptions={PER_PAGE_OPTIONS}
-            labelRowsPerPage={documentTexts.inbox.rowsPerPage}
-            labelDisplayedRows={documentTexts.inbox.displayedRows}
-            onPageChange={(_event, next) => onPage(next + 1, meta.per_page)}
-            onRowsPerPageChange={(event) => onPage(1, Number(event.target.value))}
+          <ServerPagination
+            meta={meta}
+            options={PER_PAGE_OPTIONS}
+            onPageChange={(page) => onPage(page, meta.per_page)}
+            onPerPageChange={(perPage) => onPage(1, perPage)}
           />
         </Paper>
       ) : null}

@@ -14,7 +14,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -25,6 +24,7 @@ import { useSearchParams } from 'react-router';
 import { type LogsParams, logsQuery } from '../../../api/logs';
 import { usersQuery } from '../../../api/users';
 import { EmptyState } from '../../../components/EmptyState';
+import { ServerPagination } from '../../../components/ServerPagination';
 import { QueryError } from '../../../components/QueryState';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format';
@@ -165,14 +165,11 @@ export default function LogsPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={meta.total}
-            page={Math.max(0, meta.page - 1)}
-            rowsPerPage={meta.per_page}
-            rowsPerPageOptions={PER_PAGE_OPTIONS}
-            onPageChange={(_event, page) => update({ page: page + 1 }, false)}
-            onRowsPerPageChange={(event) => update({ per_page: Number(event.target.value) })}
+          <ServerPagination
+            meta={meta}
+            options={PER_PAGE_OPTIONS}
+            onPageChange={(page) => update({ page }, false)}
+            onPerPageChange={(perPage) => update({ per_page: perPage })}
           />
         </Paper>
       ) : null}
