@@ -28,9 +28,6 @@ export const documentTexts = {
     },
     checksTitle: (errors: number, warnings: number) =>
       `${errors} Fehler, ${warnings} Warnung${warnings === 1 ? '' : 'en'}`,
-    rowsPerPage: 'Zeilen pro Seite:',
-    displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-      `${from}–${to} von ${count}`,
     /** Dashboard filter tiles: about documents (status, Wiedervorlage), not payments. */
     tiles: {
       toReview: 'Bescheide zu prüfen',

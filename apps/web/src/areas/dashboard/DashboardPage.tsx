@@ -329,8 +329,6 @@ export default function DashboardPage() {
             resetPage();
           }}
           rowsPerPageOptions={[25, 50, 100]}
-          labelRowsPerPage={t.inbox.rowsPerPage}
-          labelDisplayedRows={t.inbox.displayedRows}
         />
       </Paper>
       {stats.isError ? (

@@ -198,8 +198,6 @@ export default function MasterDataPage() {
             setPage(0);
           }}
           rowsPerPageOptions={[25, 50, 100]}
-          labelRowsPerPage="Zeilen pro Seite:"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
         />
       </Paper>
     </>

@@ -228,8 +228,6 @@ export default function PaymentDataPage() {
             setPage(0);
           }}
           rowsPerPageOptions={[25, 50, 100]}
-          labelRowsPerPage="Zeilen pro Seite:"
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
         />
       </Paper>
     </>

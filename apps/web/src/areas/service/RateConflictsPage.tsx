@@ -90,7 +90,6 @@ export default function RateConflictsPage() {
           onPageChange={(_e, p) => setPage(p)}
           rowsPerPage={conflicts.data?.meta.per_page ?? 25}
           rowsPerPageOptions={[]}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} von ${count}`}
         />
       </Paper>
     </>
