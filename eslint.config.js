@@ -67,4 +67,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['packages/extraction/**/*.ts'],
+    rules: {
+      // extraction may use the domain (document vocabulary, tax rules), never the server or the web app
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@gewst/server', '@gewst/web', '**/apps/**', '@gewst/*/src/*'],
+              message: 'extraction darf nur @gewst/domain verwenden, nie Server oder Web-App.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

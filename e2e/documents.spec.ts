@@ -246,7 +246,13 @@ describe('Dokumente', () => {
       await page.getByRole('option').first().click();
       await expect.poll(async () => (await doc()).master_data_id, { timeout: 10_000 }).not.toBeNull();
     }
+    // a dialog summarises the lines first
     await confirmButton.click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Prüfung abschließen' });
+    await expect
+      .poll(() => confirmDialog.getByTestId('confirm-lines').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    await confirmDialog.getByRole('button', { name: 'Abschließen' }).click();
     await expect.poll(async () => (await doc()).status, { timeout: 20_000 }).toBe('geprueft');
     await expect
       .poll(() => page.getByTestId('status-chip').first().getAttribute('data-status'))

@@ -1,30 +1,16 @@
 import type { DocumentDetail, PaymentDetail, PaymentDue } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken } from './support/api';
+import { api, apiToken, uploadDocument } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
-
-async function uploadNotice(token: string, name: string, pdf: Uint8Array): Promise<number> {
-  const form = new FormData();
-  form.append('company_id', '1');
-  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
-  const res = await fetch(`${baseUrl()}/api/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { results: { document_id: number }[] };
-  return body.results[0]!.document_id;
-}
 
 describe('Zahlungsdaten', () => {
   it('confirming a notice creates its lines; one is marked paid; the dashboard tiles change', async () => {
     const token = await apiToken(baseUrl(), 'sachbearbeitung');
     const n = await generateNotice(41, 'zinsbescheid', 'L2');
-    const id = await uploadNotice(token, `e2e-zins-${Date.now()}.pdf`, n.pdf);
+    const id = await uploadDocument(baseUrl(), token, 1, `e2e-zins-${Date.now()}.pdf`, n.pdf);
     let doc: DocumentDetail | null = null;
     await expect
       .poll(
@@ -52,6 +38,10 @@ describe('Zahlungsdaten', () => {
     const confirmButton = page.getByRole('button', { name: 'Prüfung abschließen' });
     await expect.poll(() => confirmButton.isEnabled(), { timeout: 30_000 }).toBe(true);
     await confirmButton.click();
+    await page
+      .getByRole('dialog', { name: 'Prüfung abschließen' })
+      .getByRole('button', { name: 'Abschließen' })
+      .click();
     await expect
       .poll(
         async () => (await api<DocumentDetail>(baseUrl(), token, 'GET', `/documents/${id}`)).body.status,

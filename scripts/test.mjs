@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + API tests (PGlite; also PostgreSQL when
+// `npm test`: lint, typecheck, copy check (jscpd), architecture rules (dependency-cruiser), unit + API tests (PGlite; also PostgreSQL when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium. Ends with one line
 // "Summary: N passed, N failed" that counts every test case run.
 import { spawnSync } from 'node:child_process';
@@ -46,14 +46,19 @@ function vitest(name, projects, extraEnv = {}) {
 
 const lintOk = run('Lint (ESLint, Prettier)', 'npm', ['run', '-s', 'lint']);
 const typesOk = run('Typecheck', 'npm', ['run', '-s', 'typecheck']);
+const copiesOk = run('Kopien (jscpd)', 'npm', ['run', '-s', 'check:copies']);
+const architectureOk = run('Architektur (dependency-cruiser)', 'npm', ['run', '-s', 'check:architecture']);
 if (!lintOk) failed += 1;
 if (!typesOk) failed += 1;
+if (!copiesOk) failed += 1;
+if (!architectureOk) failed += 1;
 
 // The build comes first: the worker-kill test and the e2e tests run the built server.
 const buildOk = run('Build', 'npm', ['run', '-s', 'build']);
 if (!buildOk) failed += 1;
 
-vitest('Unit- und API-Tests (PGlite)', ['domain', 'extraction', 'web', 'server']);
+// Empty TEST_DATABASE_URL: this run is the PGlite one even when CI exports the variable.
+vitest('Unit- und API-Tests (PGlite)', ['domain', 'extraction', 'web', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('API-Tests (PostgreSQL)', ['server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {

@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', token: 'src/scripts/token.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    token: 'src/scripts/token.ts',
+    backup: 'src/scripts/backup.ts',
+    restore: 'src/scripts/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,8 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Core tables live in src/db/schema.ts; each feature keeps its own in src/modules/<feature>/schema.ts.
+// Every module keeps its tables in src/modules/<module>/schema.ts (the embedded identity
+// provider in src/idp/schema.ts); src/db/schema.ts gathers them for the connection.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./apps/server/src/db/schema.ts', './apps/server/src/modules/*/schema.ts'],
+  schema: ['./apps/server/src/modules/*/schema.ts', './apps/server/src/idp/schema.ts'],
   out: './apps/server/drizzle',
 });

@@ -8,7 +8,15 @@ export type Block =
   | { k: 'heading'; text: string }
   | { k: 'para'; text: string }
   | { k: 'kv'; rows: [string, string][] }
-  | { k: 'table'; header: string[]; rows: string[][]; widths: number[]; align: ('l' | 'r')[] }
+  | {
+      k: 'table';
+      header: string[];
+      rows: string[][];
+      widths: number[];
+      align: ('l' | 'r')[];
+      /** Rows may run onto the next page (the header is repeated there). */
+      split?: boolean;
+    }
   | { k: 'break' }
   | { k: 'space'; h: number };
 

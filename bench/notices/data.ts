@@ -1,6 +1,7 @@
 /** Reproducible notice data: PRNG, municipalities, IBANs and the figures of each notice. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { municipalitySearchKey } from '@gewst/domain';
 
 export type Rng = () => number;
 
@@ -165,3 +166,24 @@ export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const isoDate = (y: number, m: number, d: number) => `${y}-${pad2(m)}-${pad2(d)}`;
 export const money = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${pad2(Math.abs(cents) % 100)}`;
+
+let nameCounts: Map<string, number> | null = null;
+/**
+ * True when exactly one municipality of the reference data has this name: an extraction can
+ * resolve the AGS of a name printed without postcode (a Zerlegung table row) only then.
+ */
+export function isUniqueName(name: string, dataDir = REFERENCE_DATA_DIR): boolean {
+  if (!nameCounts) {
+    nameCounts = new Map();
+    const g = path.join(dataDir, 'gemeinden.csv');
+    if (existsSync(g)) {
+      for (const line of readFileSync(g, 'utf8').split(/\r?\n/).slice(1)) {
+        const [, full] = parseCsvLine(line);
+        if (!full) continue;
+        const key = municipalitySearchKey(full);
+        nameCounts.set(key, (nameCounts.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  return nameCounts.get(municipalitySearchKey(name)) === 1;
+}

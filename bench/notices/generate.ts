@@ -7,6 +7,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLetter } from './content.js';
+import { BLIND_POOLS } from './pools-blind.js';
+import { DEV_POOLS } from './pools-dev.js';
+import { drawStyle, type Part, type Pools } from './pools.js';
+import { buildPooledLetter } from './pooled.js';
 import { loadMunicipalities, type Municipality, rng } from './data.js';
 import { LAYOUTS, type Layout } from './layouts.js';
 import { makeNotice, type NoticeType, TYPES, truth } from './notice.js';
@@ -23,6 +27,10 @@ export interface GeneratedNotice {
 
 let cachedMunicipalities: Municipality[] | null = null;
 const municipalities = () => (cachedMunicipalities ??= loadMunicipalities());
+/** The pooled notices print with the standard fonts (WinAnsi): names outside Latin-1 are left out. */
+let cachedLatin1: Municipality[] | null = null;
+const latin1Municipalities = () =>
+  (cachedLatin1 ??= municipalities().filter((m) => /^[\u0020-\u00ff]+$/u.test(m.name)));
 
 /** One notice, reproducible from (seed, type, layout). */
 export async function generateNotice(
@@ -49,6 +57,97 @@ export async function generateNotice(
 export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint8Array> {
   const r = rng(seed * 104729 + n.id.length * 31 + n.pdf.length);
   return scanPdf(n.pdf, scanOptions(r), r);
+}
+
+export const POOLS: Record<Part, Pools> = { dev: DEV_POOLS, blind: BLIND_POOLS };
+
+/**
+ * One notice of a part (dev or blind), reproducible from (part, seed, type, family, index):
+ * figures from makeNotice, every wording, format and structure drawn from that part's pools.
+ * The truth carries the AGS of every municipality (an ideal extraction resolves it from the
+ * reference data), whether or not the notice prints it.
+ */
+export async function generatePooledNotice(
+  part: Part,
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index = 0,
+): Promise<GeneratedNotice & { part: Part }> {
+  const pools = POOLS[part];
+  const family = pools.families[familyIndex % pools.families.length]!;
+  const salt = part === 'dev' ? 1 : 2;
+  const r = rng(
+    seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + salt * 7_654_321,
+  );
+  const data = makeNotice(r, type, latin1Municipalities());
+  const style = drawStyle(pools, type, r, family);
+  const oldVz = Math.floor((data.bisher * (0.5 + r())) / 400) * 100;
+  const letter = buildPooledLetter(data, style, { oldVz, r });
+  const pdf = await renderLetter(letter, family);
+  const t = truth(data, family.printsAgs);
+  // The issuer's AGS is always resolvable (letterhead name and postcode), printed or not.
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  // A letter that is no notice may not print a year at all: then there is none to read.
+  if (type === 'sonstiges' && !JSON.stringify(letter.blocks).includes(String(data.ez)))
+    delete t.erhebungszeitraum;
+  return {
+    id: `${part}-${family.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part,
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+  };
+}
+
+export interface PooledEntry extends CorpusEntry {
+  part: Part;
+}
+
+/** Notices of one part: `count` per (family, type); scans for every `scanEvery`-th notice (0 = none). */
+export async function generatePooledCorpus(opts: {
+  out: string;
+  part: Part;
+  count?: number;
+  seed?: number;
+  scanEvery?: number;
+  families?: readonly string[];
+}): Promise<PooledEntry[]> {
+  const { out, part, count = 1, seed = 1, scanEvery = 0 } = opts;
+  const dir = path.join(out, part);
+  mkdirSync(dir, { recursive: true });
+  const entries: PooledEntry[] = [];
+  const pools = POOLS[part];
+  let k = 0;
+  for (let i = 0; i < count; i++) {
+    for (const [fi, fam] of pools.families.entries()) {
+      if (opts.families && !opts.families.some((f) => fam.id.startsWith(f))) continue;
+      for (const type of TYPES) {
+        const n = await generatePooledNotice(part, seed, type, fi, i);
+        // Blind files get opaque names: nothing in a listing tells family or type.
+        const name = part === 'blind' ? `b${String(k).padStart(4, '0')}` : n.id;
+        const base = path.join(dir, name);
+        const entry: PooledEntry = {
+          id: name,
+          part,
+          type,
+          layout: fam.id,
+          text: `${base}.pdf`,
+          truth: `${base}.json`,
+        };
+        writeFileSync(entry.text, n.pdf);
+        if (scanEvery > 0 && k % scanEvery === 0) {
+          entry.scan = `${base}.scan.pdf`;
+          writeFileSync(entry.scan, await scanNotice(n, seed + i));
+        }
+        writeFileSync(entry.truth, `${JSON.stringify({ type, layout: fam.id, fields: n.truth }, null, 2)}\n`);
+        entries.push(entry);
+        k++;
+      }
+    }
+  }
+  return entries;
 }
 
 export interface CorpusEntry {

@@ -1,8 +1,10 @@
 /** The figures of one notice and its ground truth (canonical field values). */
+import { DOCUMENT_TYPES, type DocumentType } from '@gewst/domain';
 import {
   BANKS,
   COMPANIES,
   int,
+  isUniqueName,
   isoDate,
   type Municipality,
   makeBic,
@@ -13,16 +15,9 @@ import {
   STREETS,
 } from './data.js';
 
-export const TYPES = [
-  'gewst_bescheid',
-  'vorauszahlungsbescheid',
-  'zinsbescheid',
-  'messbescheid',
-  'zerlegungsbescheid',
-  'mahnung',
-  'sonstiges',
-] as const;
-export type NoticeType = (typeof TYPES)[number];
+/** The one document vocabulary (packages/domain). */
+export const TYPES = DOCUMENT_TYPES;
+export type NoticeType = DocumentType;
 
 export interface Vz {
   jahr: number;
@@ -223,7 +218,8 @@ export function truth(n: NoticeData, printsAgs: boolean): Record<string, unknown
     case 'zerlegungsbescheid':
       t.zerlegungsanteile = n.zerlegung.map((z) => ({
         gemeinde: z.gemeinde.name,
-        ags: printsAgs ? z.gemeinde.ags : null,
+        // Printed, or resolvable from the name alone (no namesake in the reference data).
+        ags: printsAgs || isUniqueName(z.gemeinde.name) ? z.gemeinde.ags : null,
         anteil: money(z.anteil),
       }));
       break;

@@ -10,7 +10,10 @@ const FONTS = {
   Courier: [StandardFonts.Courier, StandardFonts.CourierBold],
 } as const;
 
-export async function renderLetter(letter: Letter, l: Layout): Promise<Uint8Array> {
+export async function renderLetter(
+  letter: Letter,
+  l: Pick<Layout, 'font' | 'size' | 'letterhead' | 'kv'>,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(letter.blocks.find((b) => b.k === 'title')?.k === 'title' ? 'Bescheid' : 'Schreiben');
   doc.setCreationDate(new Date('2024-01-01T00:00:00Z'));
@@ -189,7 +192,7 @@ export async function renderLetter(letter: Letter, l: Layout): Promise<Uint8Arra
         y -= lh * 0.5;
         break;
       case 'table': {
-        need(lh * (b.rows.length + 2));
+        need(lh * (b.split ? 3 : b.rows.length + 2));
         const xs = [left];
         for (const [i, w] of b.widths.entries()) xs.push((xs[i] ?? left) + w * width);
         const cell = (s: string, i: number, f: PDFFont) => {
@@ -212,6 +215,11 @@ export async function renderLetter(letter: Letter, l: Layout): Promise<Uint8Arra
           thickness: 0.4,
         });
         for (const row of b.rows) {
+          if (b.split && y - lh < 60) {
+            newPage();
+            for (const [i, h] of b.header.entries()) cell(h, i, bold);
+            y -= lh;
+          }
           for (const [i, c] of row.entries()) cell(c, i, reg);
           y -= lh;
         }

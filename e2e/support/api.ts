@@ -34,3 +34,23 @@ export async function api<T = unknown>(
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** Uploads one PDF for a company like the upload area does; returns the new document's id. */
+export async function uploadDocument(
+  baseUrl: string,
+  token: string,
+  companyId: number,
+  name: string,
+  pdf: Uint8Array,
+): Promise<number> {
+  const form = new FormData();
+  form.append('company_id', String(companyId));
+  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+  const res = await fetch(`${baseUrl}/api/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`Upload ${name}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { results: { document_id: number }[] }).results[0]!.document_id;
+}

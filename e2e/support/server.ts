@@ -20,6 +20,8 @@ export async function startServer(options: { port: number; dataDir: string }): P
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // the daily backup would run on the first minute of a test run after 02:00
+      BACKUP_TIME: 'aus',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,20 +18,25 @@ import { registerAuth } from './auth/hook';
 import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './auth/verifier';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import type { AppInstance } from './http/types';
 import { loadProviderSecrets, publicJwk } from './idp/keys';
 import { createEmbeddedProvider } from './idp/provider';
 import { mountEmbeddedProvider } from './idp/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { bookingRoutes } from './modules/bookings';
+import { backupRoutes, registerRestoreGate } from './modules/backup/routes';
+import { type BackupService, createBackupService } from './modules/backup/service';
 import { calculationRoutes } from './modules/calculations/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { type DocumentsRuntime, startDocuments } from './modules/documents/runtime';
 import { interestRoutes } from './modules/interest/routes';
 import { masterDataRoutes } from './modules/master-data/routes';
+import { invalidateSearchIndex } from './modules/municipalities/search-index';
 import { municipalityRoutes } from './modules/municipalities/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -57,6 +61,8 @@ export interface BuiltApp {
   app: AppInstance;
   database: Database;
   provider: Provider | null;
+  backups: BackupService;
+  documents: DocumentsRuntime;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors as never,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +125,23 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerAuth(app);
   const documents: DocumentsRuntime = await startDocuments({ config, database, log: app.log });
   app.addHook('onClose', async () => documents.close());
+  const backups = createBackupService({
+    config,
+    database,
+    hooks: { enqueueProcessing: documents.enqueueProcessing },
+    pauseWork: () => documents.pause(),
+    resumeWork: () => documents.resume(),
+    afterRestore: () => invalidateSearchIndex(database.db),
+    log: app.log,
+  });
+  registerRestoreGate(app, backups);
+  if (config.role !== 'api' && config.backup.dailyAt) {
+    const timer = setInterval(() => {
+      backups.tick().catch((err: unknown) => app.log.error({ err }, 'automatic backup failed'));
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const issuerOrigin = new URL(config.oidc.issuer).origin;
   await app.register(helmet, {
@@ -146,7 +171,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {
     openapi: {
@@ -180,6 +204,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       zerlegungRoutes(typed);
       documentRoutes(typed, documents);
       paymentRoutes(typed);
+      reportRoutes(typed);
+      bookingRoutes(typed);
+      backupRoutes(typed, backups);
     },
     { prefix: '/api' },
   );
@@ -201,6 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     app,
     database,
     provider,
+    backups,
+    documents,
     async close() {
       await app.close();
       if (!options.database) await database.close();

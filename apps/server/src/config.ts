@@ -56,7 +56,37 @@ const envSchema = z.object({
     .number({ error: 'JOB_POLL_SECONDS muss eine Zahl (Sekunden) sein.' })
     .min(0.5, 'JOB_POLL_SECONDS muss mindestens 0,5 sein.')
     .default(2),
+  EXPORT_DIR: z.string().optional(),
+  EXPORT_RETRY_LIMIT: z.coerce
+    .number({ error: 'EXPORT_RETRY_LIMIT muss eine Zahl sein.' })
+    .int('EXPORT_RETRY_LIMIT muss eine ganze Zahl sein.')
+    .min(0, 'EXPORT_RETRY_LIMIT darf nicht negativ sein.')
+    .max(20, 'EXPORT_RETRY_LIMIT darf höchstens 20 sein.')
+    .default(5),
+  EXPORT_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: 'EXPORT_RETRY_DELAY_SECONDS muss eine Zahl (Sekunden) sein.' })
+    .int('EXPORT_RETRY_DELAY_SECONDS muss eine ganze Zahl sein.')
+    .min(1, 'EXPORT_RETRY_DELAY_SECONDS muss mindestens 1 sein.')
+    .default(30),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:(?:[01]\d|2[0-3]):[0-5]\d|aus|off)$/i,
+      'BACKUP_TIME muss eine Uhrzeit (HH:MM, z. B. 02:30) oder „aus“ sein.',
+    )
+    .default('02:00'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'BACKUP_KEEP muss eine Zahl (Anzahl Sicherungen) sein.' })
+    .int('BACKUP_KEEP muss eine ganze Zahl sein.')
+    .min(1, 'BACKUP_KEEP muss mindestens 1 sein.')
+    .max(365, 'BACKUP_KEEP darf höchstens 365 sein.')
+    .default(7),
 });
+
+/** Bearer tokens for HTTP export targets: EXPORT_TOKEN_<NAME>; a company's setting names one. */
+const EXPORT_TOKEN = /^EXPORT_TOKEN_[A-Z0-9_]+$/;
 
 /** Checks across variables, run on the raw input so that all problems are listed at once. */
 function crossChecks(source: Record<string, string | undefined>): string[] {
@@ -102,12 +132,28 @@ export interface AppConfig {
   readonly logLevel: string;
   readonly role: 'api' | 'worker' | 'all';
   readonly trustProxy: boolean;
+  readonly export: {
+    /** Root of every company's export directory (EXPORT_DIR, default $DATA_DIR/exports). */
+    readonly dir: string;
+    readonly retryLimit: number;
+    readonly retryDelaySeconds: number;
+    /** EXPORT_TOKEN_* variables by name; never stored in the database or logged. */
+    readonly tokens: Readonly<Record<string, string>>;
+  };
   readonly documents: {
     readonly maxUploadBytes: number;
     readonly importDir: string | null;
     readonly lockSeconds: number;
     readonly jobTimeoutSeconds: number;
     readonly jobPollSeconds: number;
+  };
+  readonly backup: {
+    /** Where archives are kept (default $DATA_DIR/backups). */
+    readonly dir: string;
+    /** Daily automatic backup at this local time ("HH:MM"), or null when switched off. */
+    readonly dailyAt: string | null;
+    /** How many automatic backups are kept; older ones are deleted after a new one. */
+    readonly keep: number;
   };
 }
 
@@ -167,12 +213,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     role: env.ROLE,
     trustProxy: env.TRUST_PROXY,
+    export: {
+      dir: path.resolve(env.EXPORT_DIR ?? path.join(dataDir, 'exports')),
+      retryLimit: env.EXPORT_RETRY_LIMIT,
+      retryDelaySeconds: env.EXPORT_RETRY_DELAY_SECONDS,
+      tokens: Object.fromEntries(
+        Object.entries(source).filter(
+          (e): e is [string, string] => EXPORT_TOKEN.test(e[0]) && typeof e[1] === 'string' && e[1] !== '',
+        ),
+      ),
+    },
     documents: {
       maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       importDir: env.IMPORT_DIR ? path.resolve(env.IMPORT_DIR) : null,
       lockSeconds: env.DOCUMENT_LOCK_SECONDS,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
       jobPollSeconds: env.JOB_POLL_SECONDS,
+    },
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      dailyAt: /^(aus|off)$/i.test(env.BACKUP_TIME) ? null : env.BACKUP_TIME,
+      keep: env.BACKUP_KEEP,
     },
   };
   return deepFreeze(config);

@@ -15,9 +15,12 @@ export const BASE_URL = 'http://localhost:3000';
  * A fresh database per test file: PGlite in memory by default, or a new database on
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgres' | 'default' = 'default',
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  if (kind === 'postgres' && !url) throw new Error('TEST_DATABASE_URL fehlt für einen PostgreSQL-Test.');
+  if (!url || kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dir: null });
     return { database, drop: () => database.close() };
   }
@@ -77,30 +80,50 @@ export function injectHttp(built: BuiltApp) {
 
 /** Starts the real app in-process for one test file. */
 export function useTestApp(env: Record<string, string> = {}): TestContext {
-  const ctx = { tokens: new Map<string, string>() } as TestContext & {
-    tokens: Map<string, string>;
-    drop?: () => Promise<void>;
-    dir?: string;
-  };
+  const ctx = {} as TestContext;
+  let started: StartedTestApp | null = null;
   beforeAll(async () => {
-    ctx.dir = mkdtempSync(path.join(os.tmpdir(), 'gewst-test-'));
-    const { database, drop } = await openTestDatabase();
-    ctx.drop = drop;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: ctx.dir,
-      LOG_LEVEL: 'silent',
-      ...env,
-    });
-    ctx.built = await buildApp({ config, database, logger: false, serveWeb: false });
-    ctx.inject = ctx.built.app.inject.bind(ctx.built.app);
+    started = await startTestApp(env);
+    Object.assign(ctx, started);
   });
-  afterAll(async () => {
-    await ctx.built?.close();
-    await ctx.drop?.();
-    if (ctx.dir) rmSync(ctx.dir, { recursive: true, force: true });
+  afterAll(async () => started?.stop());
+  return ctx;
+}
+
+export interface StartedTestApp extends TestContext {
+  /** DATA_DIR of the installation (files, backups). */
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A whole installation in-process: its own database (the default kind, or PGlite/PostgreSQL
+ * explicitly) and its own DATA_DIR. Automatic backups are off unless env says otherwise.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  kind: 'pglite' | 'postgres' | 'default' = 'default',
+): Promise<StartedTestApp> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gewst-test-'));
+  const { database, drop } = await openTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: BASE_URL,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    BACKUP_TIME: 'aus',
+    ...env,
   });
+  const built = await buildApp({ config, database, logger: false, serveWeb: false });
+  const ctx = { built, dir, tokens: new Map<string, string>() } as StartedTestApp & {
+    tokens: Map<string, string>;
+  };
+  ctx.inject = built.app.inject.bind(built.app);
+  ctx.stop = async () => {
+    await built.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   ctx.token = async (username: string) => {
     const cached = ctx.tokens.get(username);
     if (cached) return cached;

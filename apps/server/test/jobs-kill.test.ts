@@ -33,6 +33,7 @@ async function start(): Promise<{ child: ChildProcess; output: () => string }> {
       NODE_ENV: 'development',
       JOB_TIMEOUT_SECONDS: '12',
       JOB_POLL_SECONDS: '0.5',
+      BACKUP_TIME: 'aus',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -32,7 +32,8 @@ describe('every route in the OpenAPI document', () => {
     const ops = await operations();
     expect(ops.length).toBeGreaterThan(10);
     const publicOps = ops.filter((o) => !o.permission).map((o) => `${o.method} ${o.path}`);
-    expect(publicOps.sort()).toEqual(['GET /api/config', 'GET /api/health']);
+    // the backup download is authorised by its signed, expiring link (POST /backups/{name}/link)
+    expect(publicOps.sort()).toEqual(['GET /api/backups/download', 'GET /api/config', 'GET /api/health']);
   });
 
   it('answers 401 without a token, 403 without the permission and neither with it', async () => {

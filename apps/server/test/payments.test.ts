@@ -60,8 +60,13 @@ async function setFields(id: number, fields: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const confirm = async (id: number) =>
-  ctx.inject({ method: 'POST', url: `/api/documents/${id}/confirm`, headers: await as('sachbearbeitung') });
+const confirm = async (id: number, overrideReason?: string) =>
+  ctx.inject({
+    method: 'POST',
+    url: `/api/documents/${id}/confirm`,
+    headers: await as('sachbearbeitung'),
+    ...(overrideReason ? { payload: { override_reason: overrideReason } } : {}),
+  });
 
 async function detail(mdId: number, year: number): Promise<PaymentDetail> {
   const res = await ctx.inject({
@@ -145,6 +150,12 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
         expect(k.statusCode, k.body).toBe(201);
         loweredId = (k.json() as PaymentDetail).payment_lines.at(-1)!.id;
       }
+      // The notice credits what our payment data holds (else confirmation is refused, see below).
+      const soll = lowered ? 1900 : 2000;
+      await setFields(doc.id, {
+        bisher_festgesetzt: `${soll}.00`,
+        abrechnung: (Number(tax) - soll).toFixed(2),
+      });
 
       const res = await confirm(doc.id);
       expect(res.statusCode, res.body).toBe(200);
@@ -191,8 +202,9 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
       expect(d.payment?.festgesetzte_steuer).toBe(tax);
       // Interest stated on the notice becomes a line; our calculation sits beside it.
       if (truth.zinsen) {
-        const z = fromDoc.filter((l) => l.kind === 'nachzahlungszinsen');
-        expect(z.map((l) => l.betrag)).toEqual([truth.zinsen]);
+        // (Its kind follows the sign of the Abrechnung set above.)
+        const z = fromDoc.filter((l) => l.kind === 'nachzahlungszinsen' || l.kind === 'erstattungszinsen');
+        expect(z.map((l) => l.betrag.replace('-', ''))).toEqual([truth.zinsen]);
         expect(d.payment?.interest?.notice).toBe(truth.zinsen);
       }
       // New prepayments of the following year(s) from the notice.
@@ -248,6 +260,10 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
     const ez = first.truth.erhebungszeitraum as number;
     const tax = first.truth.festgesetzte_steuer as string;
     await prepayments(first.masterDataId, ez, [true, true, true, true]);
+    await setFields(first.doc.id, {
+      bisher_festgesetzt: '2000.00',
+      abrechnung: (Number(tax) - 2000).toFixed(2),
+    });
     expect((await confirm(first.doc.id)).statusCode).toBe(200);
     const before = await detail(first.masterDataId, ez);
     const firstLines = active(before).filter(
@@ -282,6 +298,139 @@ describe('Gewerbesteuerbescheid confirmed: exact lines', () => {
     expect(after.payment?.festgesetzte_steuer).toBe(newTax);
     expect(after.documents.map((d) => d.id)).toEqual(expect.arrayContaining([first.doc.id, second.doc.id]));
     expect(after.payment?.history.map((h) => h.document_id)).toEqual([first.doc.id, second.doc.id]);
+  });
+});
+
+/**
+ * Issue 11 point 1: a Bescheid for an establishment without payment data for the year. The
+ * figures of the notice reported by the user are the oracle.
+ */
+describe('Gewerbesteuerbescheid for an establishment without payment data (the notice’s figures)', () => {
+  const issueFigures = {
+    erhebungszeitraum: 2023,
+    bescheid_datum: '2024-09-16',
+    festgesetzte_steuer: '92939.00',
+    bisher_festgesetzt: '46504.00',
+    abrechnung: '46435.00',
+    faellig_am: null,
+    zinsen: null,
+    zinsen_von: null,
+    zinsen_bis: null,
+    vorauszahlungen: null,
+  };
+  const open = (d: PaymentDetail) =>
+    active(d)
+      .filter((l) => l.status === 'offen')
+      .reduce((s, l) => s + cents(l.betrag), 0) / 100;
+
+  it('exactly the printed Abrechnung is open; the prepayments it credits are an opening balance from the notice', async () => {
+    const { doc, masterDataId } = await noticeWithEstablishment(21, 'gewst_bescheid', 'L2');
+    await setFields(doc.id, issueFigures);
+    const preview = await ctx.inject({
+      method: 'GET',
+      url: `/api/documents/${doc.id}/confirmation`,
+      headers: await as('sachbearbeitung'),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().abrechnung).toMatchObject({
+      printed: '46435.00',
+      ours: '46435.00',
+      open_change: '46435.00',
+      credited_from_notice: '46504.00',
+      differs: false,
+    });
+    expect(preview.json().add.map((l: { kind: string; betrag: string }) => `${l.kind} ${l.betrag}`)).toEqual([
+      'abschlusszahlung 46435.00',
+      'anrechnung 46504.00',
+    ]);
+    expect((await confirm(doc.id)).statusCode).toBe(200);
+    const d = await detail(masterDataId, 2023);
+    expect(open(d)).toBe(46435);
+    expect(brief(active(d)).map((b) => b.split(' ').slice(0, 3).join(' '))).toEqual([
+      'abschlusszahlung - 46435.00',
+      'anrechnung - 46504.00',
+    ]);
+    const credit = active(d).find((l) => l.kind === 'anrechnung')!;
+    expect(credit).toMatchObject({ status: 'bezahlt', document_id: doc.id, faellig_am: null });
+    // The opening balance was paid and booked outside the product: it is never booked here.
+    expect(credit.booking_id).toBeNull();
+    expect(active(d).find((l) => l.kind === 'abschlusszahlung')?.booking_id).not.toBeNull();
+    expect(d.sums).toMatchObject({ festgesetzte_steuer: '92939.00', offen: '46435.00', bezahlt: '46504.00' });
+    // The list shows the same open amount.
+    const list = await ctx.inject({
+      method: 'GET',
+      url: `/api/payments?company_id=${COMPANY}&year=2023&per_page=200`,
+      headers: await as('leser'),
+    });
+    expect(
+      list.json().data.find((r: { master_data_id: number }) => r.master_data_id === masterDataId)?.offen,
+    ).toBe('46435.00');
+  });
+
+  it('a printed refund of 135.315,50\u00a0€ is refunded, not turned into 286.324,50\u00a0€ to pay', async () => {
+    const { doc, masterDataId } = await noticeWithEstablishment(22, 'gewst_bescheid', 'L2');
+    await setFields(doc.id, {
+      ...issueFigures,
+      festgesetzte_steuer: '286324.50',
+      bisher_festgesetzt: '421640.00',
+      abrechnung: '-135315.50',
+    });
+    expect((await confirm(doc.id)).statusCode).toBe(200);
+    const d = await detail(masterDataId, 2023);
+    expect(open(d)).toBe(-135315.5);
+    expect(active(d).filter((l) => l.kind === 'abschlusszahlung')).toEqual([]);
+  });
+
+  it('our Abrechnung differing from the printed one is refused with a German message; a reason overrides it (audited)', async () => {
+    const { doc, masterDataId } = await noticeWithEstablishment(23, 'gewst_bescheid', 'L2');
+    // Our data knows two of the four prepayments (paid); the notice credits all four.
+    const ids = await prepayments(masterDataId, 2023, [true, true, false, false]);
+    for (const id of ids.slice(2))
+      await ctx.inject({
+        method: 'POST',
+        url: `/api/payment-lines/${id}/cancel`,
+        headers: await as('sachbearbeitung'),
+        payload: { reason: 'Test: unbekannt' },
+      });
+    await setFields(doc.id, { ...issueFigures, bisher_festgesetzt: '2000.00', abrechnung: '90939.00' });
+    const refused = await confirm(doc.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'ABRECHNUNG_DIFFERS' });
+    expect(refused.json().error).toContain(
+      'Die Abrechnung laut Bescheid (90.939,00\u00a0€) weicht von unserer Berechnung ab',
+    );
+    expect(refused.json().error).toContain('91.939,00\u00a0€');
+    expect(refused.json().abrechnung).toMatchObject({ printed: '90939.00', ours: '91939.00', differs: true });
+    const still = await ctx.inject({
+      method: 'GET',
+      url: `/api/documents/${doc.id}`,
+      headers: await as('leser'),
+    });
+    expect(still.json().status).toBe('zu_pruefen');
+    expect((await detail(masterDataId, 2023)).payment_lines.filter((l) => l.document_id === doc.id)).toEqual(
+      [],
+    );
+
+    const tooShort = await confirm(doc.id, 'ok');
+    expect(tooShort.statusCode).toBe(400);
+    const ok = await confirm(doc.id, 'Q3 und Q4 wurden vor Einführung bezahlt');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const d = await detail(masterDataId, 2023);
+    // Never more than the notice demands: the gap of 1.000 € is credited from the notice.
+    expect(open(d)).toBe(90939);
+    expect(active(d).find((l) => l.kind === 'anrechnung')?.betrag).toBe('1000.00');
+    const check = d.payment?.checks.find((c) => c.code === 'ABRECHNUNG_DIFFERS');
+    expect(check?.severity).toBe('warning');
+    expect(check?.message).toContain('„Q3 und Q4 wurden vor Einführung bezahlt“');
+    const logs = await ctx.inject({
+      method: 'GET',
+      url: '/api/logs?entity=document&per_page=100',
+      headers: await as('admin'),
+    });
+    const entry = (
+      logs.json().data as { action: string; entity_id: string; after: { reason: string } }[]
+    ).find((e) => e.action === 'confirm-override' && e.entity_id === String(doc.id));
+    expect(entry?.after.reason).toBe('Q3 und Q4 wurden vor Einführung bezahlt');
   });
 });
 
@@ -362,7 +511,7 @@ describe('a year already assessed; printed due date; interest without printed di
     const b = await noticeWithEstablishment(19, 'gewst_bescheid', 'L2');
     const ez = b.truth.erhebungszeitraum as number;
     const tax = b.truth.festgesetzte_steuer as string;
-    // One prepayment of exactly the assessed tax, paid: the Bescheid settles with 0,00 €.
+    // One prepayment of exactly the assessed tax, paid: the Bescheid settles with 0,00\u00a0€.
     const q1 = await addLine(b.masterDataId, ez, {
       kind: 'vorauszahlung',
       quartal: 1,
@@ -423,7 +572,11 @@ describe('a year already assessed; printed due date; interest without printed di
       zinsen_bis: null,
       vorauszahlungen: null,
     });
-    expect((await confirm(b.doc.id)).statusCode).toBe(200);
+    // Neither figure printed and no prepayments recorded: only with a reason (issue 11).
+    const refused = await confirm(b.doc.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('ABRECHNUNG_UNBEKANNT');
+    expect((await confirm(b.doc.id, 'Erstbescheid, keine Vorauszahlungen festgesetzt')).statusCode).toBe(200);
     const d = await detail(b.masterDataId, ez);
     const want = computeAbschlusszahlung({
       steuer: b.truth.festgesetzte_steuer as string,

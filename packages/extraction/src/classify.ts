@@ -1,76 +1,233 @@
-import type { DocumentType } from './types.js';
+import { DOCUMENT_TYPES, type DocumentType } from '@gewst/domain';
+import model from './classifier-model.json' with { type: 'json' };
+import { MONEY_SOURCE, PERCENT_SOURCE, parseMoney, parsePercent, toCents } from './normalize.js';
 
 export interface Classification {
   type: DocumentType;
   confidence: number;
+  /** Probability per type (softmax of the classifier's scores plus the cue terms). */
   scores: Record<DocumentType, number>;
+  /** The strong cues found in the text (legal references, structures), for explanations. */
+  cues: string[];
 }
 
-type Rule = [RegExp, number];
-
-// Title phrases weigh most; body phrases that other types also use weigh little.
-// Patterns tolerate OCR's lost hyphens/spaces ("Gewerbesteuer-Bescheid", "Gewerbesteuer bescheid").
-const RULES: Record<Exclude<DocumentType, 'sonstiges'>, Rule[]> = {
-  gewst_bescheid: [
-    [/gewerbesteuer\s?-?\s?bescheid/, 6],
-    [/bescheid\s+über\s+(?:die\s+festsetzung\s+der\s+)?gewerbesteuer(?!messbetrag)/, 6],
-    [/bisheriger\s+sollbetrag|bisher\s+festgesetzt|bisherige\s+festsetzung/, 2],
-    [/festgesetzte\s+gewerbesteuer|setzte?\b[^.]{0,120}gewerbesteuer[^.]{0,80}fest/, 2],
-    [/zu-?\s?\/\s?abgang|nachforderung|abschlusszahlung/, 1],
-  ],
-  vorauszahlungsbescheid: [
-    [/vorauszahlungs\s?-?\s?bescheid/, 7],
-    [/bescheid\s+über\s+(?:die\s+)?vorauszahlungen?\s+zur\s+gewerbesteuer/, 7],
-    [/vorauszahlungen\s+werden\s+(?:hiermit\s+)?(?:wie\s+folgt\s+)?festgesetzt/, 2],
-  ],
-  zinsbescheid: [
-    [/zinsbescheid/, 7],
-    [/bescheid\s+über\s+(?:die\s+festsetzung\s+von\s+)?zinsen/, 7],
-    [/festsetzung\s+von\s+(?:nachzahlungs|erstattungs)?zinsen/, 6],
-    [/§\s?233\s?a\s?ao/, 1],
-  ],
-  messbescheid: [
-    [/gewerbesteuer\s?-?\s?messbescheid/, 7],
-    [/bescheid\s+(?:für\s+\d{4}\s+)?über\s+den\s+gewerbesteuer\s?-?\s?messbetrag/, 7],
-    [/steuermesszahl/, 2],
-    [/gewerbeertrag/, 1],
-  ],
-  zerlegungsbescheid: [
-    [/zerlegungs\s?-?\s?bescheid/, 8],
-    [/bescheid\s+über\s+die\s+zerlegung/, 8],
-    [/wird\s+[^.]{0,60}zerlegt|verhältnis\s+der\s+arbeitslöhne/, 2],
-  ],
-  mahnung: [
-    [/\bmahnung\b/, 7],
-    [/zahlungserinnerung/, 5],
-    [/säumniszuschl[äa]ge?/, 2],
-    [/vollstreckung|mahngebühr/, 2],
-    [/rückstand|rückstände|noch\s+nicht\s+gezahlt/, 1],
-  ],
-};
-
-/** Classifies a notice by its text into one of the DOMAIN.md type keys. */
+/**
+ * Classification by meaning, not by a list of title phrases:
+ *
+ * 1. A linear text classifier (multinomial logistic regression) over word unigrams and
+ *    bigrams, character 4- and 5-grams of every word (compounds, stems, OCR-damaged words)
+ *    and the same for the head of the letter (where the title stands), trained by
+ *    `npm run train:classifier` on the generated development corpus and shipped as
+ *    `classifier-model.json`.
+ * 2. Strong cues that every notice carries, added with fixed weights: the legal references
+ *    (§ 233a AO interest, § 19 GewStG prepayments, § 188 AO / §§ 28 ff. GewStG Zerlegung,
+ *    § 14 GewStG / § 184 AO Messbetrag, § 240 AO Säumniszuschläge, § 16 GewStG Hebesatz) and
+ *    the structures found (a quarterly schedule, an apportionment table, arrears).
+ * 3. `sonstiges` only when the text has no trade-tax notice cue at all, or says it is no notice.
+ */
 export function classify(text: string): Classification {
-  const t = text.toLowerCase().replace(/\s+/g, ' ');
-  // The title sits near the top: phrases in the first part of the text count double.
-  const head = t.slice(0, Math.max(600, Math.floor(t.length * 0.3)));
-  const scores = { sonstiges: 0 } as Record<DocumentType, number>;
-  for (const [type, rules] of Object.entries(RULES) as [DocumentType, Rule[]][]) {
-    let s = 0;
-    for (const [re, w] of rules) {
-      if (re.test(t)) s += w;
-      if (w >= 5 && re.test(head)) s += w;
-    }
-    scores[type] = s;
+  const feats = features(text);
+  const cues = strongCues(text);
+  const k = DOCUMENT_TYPES.length;
+  const z = new Array<number>(k).fill(0);
+  const m = model as unknown as Model;
+  for (let c = 0; c < k; c++) z[c] = m.bias[c] ?? 0;
+  for (const [f, v] of feats) {
+    const w = m.weights[f];
+    if (!w) continue;
+    for (let c = 0; c < k; c++) z[c]! += (w[c] ?? 0) * v;
   }
-  // A letter that says it is no notice, or has no notice wording at all, is "sonstiges".
-  if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid/.test(t)) scores.sonstiges = 30;
-  const ranked = (Object.entries(scores) as [DocumentType, number][]).sort((a, b) => b[1] - a[1]);
-  const [best, second] = ranked;
-  if (!best || best[1] < 4) {
-    return { type: 'sonstiges', confidence: best && best[1] > 0 ? 0.6 : 0.8, scores };
+  for (const cue of cues) {
+    const w = CUE_WEIGHTS[cue];
+    if (!w) continue;
+    for (const [t, x] of Object.entries(w)) z[DOCUMENT_TYPES.indexOf(t as DocumentType)]! += x;
   }
-  const margin = best[1] - (second?.[1] ?? 0);
-  const confidence = Math.min(0.99, 0.5 + margin / 30 + Math.min(best[1], 20) / 60);
-  return { type: best[0], confidence: Math.round(confidence * 100) / 100, scores };
+  const sonst = DOCUMENT_TYPES.indexOf('sonstiges');
+  const notice = cues.some((c) => c !== 'kein_bescheid');
+  if (cues.includes('kein_bescheid')) z[sonst] = Math.max(...z) + 5;
+  else if (notice) z[sonst] = Number.NEGATIVE_INFINITY;
+  else z[sonst]! += NO_CUE_BONUS;
+  const p = softmax(z);
+  let best = 0;
+  for (let c = 1; c < k; c++) if ((p[c] ?? 0) > (p[best] ?? 0)) best = c;
+  const scores = Object.fromEntries(DOCUMENT_TYPES.map((t, i) => [t, round(p[i] ?? 0)])) as Record<
+    DocumentType,
+    number
+  >;
+  return { type: DOCUMENT_TYPES[best]!, confidence: round(Math.min(0.99, p[best] ?? 0)), scores, cues };
 }
+
+export interface Model {
+  version: number;
+  classes: string[];
+  bias: number[];
+  weights: Record<string, number[]>;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+/** Log-odds for `sonstiges` when a text carries no trade-tax notice cue at all. */
+const NO_CUE_BONUS = 3;
+
+function softmax(z: number[]): number[] {
+  const max = Math.max(...z.filter(Number.isFinite));
+  const e = z.map((x) => (Number.isFinite(x) ? Math.exp(x - max) : 0));
+  const s = e.reduce((a, b) => a + b, 0) || 1;
+  return e.map((x) => x / s);
+}
+
+/**
+ * Folds a text for matching by meaning: lower case, umlauts and ß spelled out the way OCR and
+ * old typewriters write them (ä → a, ß → ss), common OCR digit/letter confusions inside words.
+ */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ä|ae(?=[bcdfghklmnprstvwz])/g, 'a')
+    .replace(/ö|oe(?=[bcdfghklmnprstvwz])/g, 'o')
+    .replace(/ü|ue(?=[bcdfghklmnprstvwz])/g, 'u')
+    .replace(/ß/g, 'ss')
+    .replace(/(?<=\p{L})[0](?=\p{L})/gu, 'o')
+    .replace(/(?<=\p{L})[1|](?=\p{L})/gu, 'l');
+}
+
+/** Letters-only tokens of a folded text; hyphenated and slashed compounds are split. */
+export function tokens(folded: string): string[] {
+  return folded.match(/\p{L}{2,}/gu) ?? [];
+}
+
+/** The sparse, L2-normalised feature vector of a text (shared by training and inference). */
+export function features(text: string): Map<string, number> {
+  const folded = foldText(text);
+  const toks = tokens(folded);
+  // The head: where letterhead and title stand (first lines of page 1).
+  const headLen = Math.max(400, Math.floor(folded.length * 0.2));
+  const headToks = tokens(folded.slice(0, headLen));
+  const f = new Map<string, number>();
+  const add = (key: string) => f.set(key, (f.get(key) ?? 0) + 1);
+  const words = (ts: string[], p: string) => {
+    for (let i = 0; i < ts.length; i++) {
+      const w = ts[i]!;
+      add(`${p}w:${w}`);
+      if (i > 0) add(`${p}b:${ts[i - 1]}_${w}`);
+      const padded = `<${w}>`;
+      for (const n of [4, 5])
+        for (let j = 0; j + n <= padded.length; j++) add(`${p}c:${padded.slice(j, j + n)}`);
+    }
+  };
+  words(toks, '');
+  words(headToks, 'h');
+  for (const cue of strongCues(text)) add(`q:${cue}`);
+  let norm = 0;
+  for (const [k, v] of f) {
+    const x = Math.log1p(v);
+    f.set(k, x);
+    norm += x * x;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (const [k, v] of f) f.set(k, v / norm);
+  return f;
+}
+
+const PARA = String.raw`(?:§§?|paragraph|par\.)\s*`;
+const AO = String.raw`(?:ao|abgabenordnung)\b`;
+const GEWSTG = String.raw`(?:gewstg|gewerbesteuergesetz(?:es)?)\b`;
+const refRe = (nums: string, law: string) =>
+  new RegExp(
+    String.raw`${PARA}(?:\d+[a-z]?\s*(?:,|und|bis|/)\s*)*${nums}(?:\s*(?:abs\.?|absatz)\s*\d+\w*)?(?:\s*(?:satz|s\.|nr\.?)\s*\d+\w*)*(?:\s*(?:,|und|bis|ff\.?|f\.)\s*[\d\w.]*)*\s*(?:der\s+|des\s+)?${law}`,
+    'iu',
+  );
+
+/** Legal references and notice structures, each a strong hint of one or a few types. */
+export function strongCues(text: string): string[] {
+  const t = foldText(text).replace(/\s+/g, ' ');
+  const out: string[] = [];
+  const has = (cue: string, re: RegExp) => {
+    if (re.test(t)) out.push(cue);
+  };
+  has('p233a_ao', refRe('233\\s?a', AO));
+  has('p240_ao', refRe('240', AO));
+  has('p188_ao', refRe('18[5-9]', AO));
+  has('p184_ao', refRe('184', AO));
+  has('p19_gewstg', refRe('19', GEWSTG));
+  has('p16_gewstg', refRe('16', GEWSTG));
+  has('p14_gewstg', refRe('(?:14|11)', GEWSTG));
+  has('p28_gewstg', refRe('(?:28|29|30|31|33)', GEWSTG));
+  // Structures: a schedule of quarterly due dates, an apportionment table, arrears with surcharges.
+  const quarterDates =
+    t.match(/\b1[4-9]\.\s?(?:0?2|0?5|0?8|11|feb\w*\.?|mai|aug\w*\.?|nov\w*\.?)\.?\s?(?:20)?\d{2}\b/g) ?? [];
+  if (new Set(quarterDates).size >= 2 || /vierteljahr|quartal/.test(t)) out.push('schedule');
+  if (/zerleg/.test(t) && /arbeitsl[o]hn|maßstab|massstab/.test(t)) out.push('apportionment');
+  if (/saumniszuschl|mahngebuhr|mahnkosten|mahnstufe|vollstreckung|zahlungserinnerung|\bmahnung/.test(t))
+    out.push('arrears');
+  if (/steuermess(?:betrag|zahl)|messbetrag|gewerbeertrag/.test(t)) out.push('messbetrag');
+  if (/hebesatz/.test(t)) out.push('hebesatz');
+  if (/zins/.test(t) && /233\s?a|nachzahlungszins|erstattungszins|verzins/.test(t)) out.push('interest');
+  if (
+    /gewerbesteuer|gewstg/.test(t) &&
+    /festgesetzt|festsetz|festzusetz|zahlungsaufforderung|zahlungserinnerung|mahnung/.test(t)
+  )
+    out.push('trade_tax_notice');
+  out.push(...arithmeticCues(text));
+  if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
+    out.push('kein_bescheid');
+  return out;
+}
+
+/**
+ * The tax arithmetic as a cue: an amount that is another amount times a Hebesatz (an
+ * assessment of the tax), and the tax less an earlier amount printed as a difference (a
+ * settlement, the mark of a Gewerbesteuerbescheid).
+ */
+export function arithmeticCues(text: string): string[] {
+  const amounts = [
+    ...new Set([...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))].map((m) => parseMoney(m[0]))),
+  ]
+    .filter((v): v is string => v !== null)
+    .map((v) => toCents(v))
+    .filter((c) => c !== 0n)
+    .slice(0, 60);
+  const rates = [
+    ...new Set([...text.matchAll(new RegExp(PERCENT_SOURCE, 'giu'))].map((m) => parsePercent(m[0]))),
+  ].filter((v): v is number => v !== null && v >= 200 && v <= 1000 && Number.isInteger(v));
+  const set = new Set(amounts.map((a) => (a < 0n ? -a : a)));
+  const taxes: bigint[] = [];
+  for (const mb of amounts) {
+    if (mb <= 0n) continue;
+    for (const h of rates) {
+      const tax = (mb * BigInt(h) + 50n) / 100n;
+      if (tax !== mb && set.has(tax)) taxes.push(tax);
+    }
+  }
+  if (taxes.length === 0) return [];
+  const out = ['assessment'];
+  outer: for (const tax of taxes) {
+    for (const prev of set) {
+      if (prev === tax || prev === 0n) continue;
+      const diff = tax - prev;
+      if (set.has(diff < 0n ? -diff : diff) && diff !== prev) {
+        out.push('settlement');
+        break outer;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Fixed weights of the strong cues (log-odds added to the classifier's scores). Every cue
+ * also enters the classifier as a feature, so these only make sure that a legal reference
+ * counts even in a wording the classifier has never seen.
+ */
+const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
+  p233a_ao: { zinsbescheid: 1.5, gewst_bescheid: 0.5 },
+  p240_ao: { mahnung: 2 },
+  p188_ao: { zerlegungsbescheid: 2.5 },
+  p184_ao: { messbescheid: 2 },
+  p19_gewstg: { vorauszahlungsbescheid: 1.5, gewst_bescheid: 0.3 },
+  p16_gewstg: { gewst_bescheid: 1.5, vorauszahlungsbescheid: 0.5 },
+  p14_gewstg: { messbescheid: 2 },
+  p28_gewstg: { zerlegungsbescheid: 2 },
+  apportionment: { zerlegungsbescheid: 1 },
+  arrears: { mahnung: 1.5 },
+  settlement: { gewst_bescheid: 2.5 },
+};

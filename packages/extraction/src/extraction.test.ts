@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type CorpusEntry, generateCorpus } from '../../../bench/notices/generate.js';
 import { LAYOUTS } from '../../../bench/notices/layouts.js';
 import { classify, extractFields, type ProcessResult, pagesText, processPdf, textInRect } from './index.js';
+import { municipalityIndex } from './municipality.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gewst-extraction-'));
 let corpus: CorpusEntry[] = [];
@@ -111,6 +112,32 @@ describe('classify', () => {
 
   it('classifies the generated texts', () => {
     for (const e of corpus) expect(classify(pagesText(results.get(e.id)!.pages)).type, e.id).toBe(e.type);
+  });
+});
+
+describe('AGS of the issuing municipality (from the shipped reference data)', () => {
+  it('is returned for every municipal notice, matching the printed municipality', () => {
+    const municipal = new Set(['gewst_bescheid', 'vorauszahlungsbescheid', 'zinsbescheid', 'mahnung']);
+    const byAgs = municipalityIndex().byAgs;
+    for (const e of corpus.filter((c) => municipal.has(c.type))) {
+      const r = results.get(e.id)!;
+      const ags = String(r.fields.ags?.value);
+      expect(ags, e.id).toMatch(/^\d{8}$/);
+      expect(byAgs.get(ags)?.name, e.id).toBe(truthOf(e).fields.gemeinde);
+      const printed = truthOf(e).fields.ags;
+      if (printed) expect(ags, e.id).toBe(printed);
+    }
+  });
+
+  it('npm run extract prints it', async () => {
+    const e = corpus.find((c) => c.type === 'mahnung' && c.layout.startsWith('L1'))!;
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'packages/extraction/src/cli.ts', e.text],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout).fields.ags.value).toMatch(/^\d{8}$/);
   });
 });
 

@@ -1,7 +1,16 @@
 import { overlapRatio } from './layout.js';
-import { DATE_SOURCE, parseDate } from './normalize.js';
+import { agsOfName, resolveSender, senderFields } from './municipality.js';
+import {
+  DATE_SOURCE,
+  MONEY_SOURCE,
+  PERCENT_SOURCE,
+  parseDate,
+  parseMoney,
+  parsePercent,
+} from './normalize.js';
 import { applyHint, best, type Candidate, findCandidates, normalizeValue, VALUE_SOURCE } from './search.js';
 import { SPECS, TYPE_FIELDS } from './specs.js';
+import { type SolverCheck, solveAssessment, solveMessbescheid } from './solver.js';
 import { findGemeinde, findVorauszahlungen, findZerlegungsanteile } from './tables.js';
 import { indexPage, type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { DocumentType, ExtractedField, Fields, Hints, MunicipalityResolver, Page } from './types.js';
@@ -21,24 +30,144 @@ export function extractFields(
   pages: readonly Page[],
   options: ExtractOptions = {},
 ): Fields {
+  return extractFieldsChecked(type, pages, options).fields;
+}
+
+export interface FieldsResult {
+  fields: Fields;
+  /** Where the printed figures contradict the tax arithmetic (German messages). */
+  checks: SolverCheck[];
+}
+
+const ASSESSMENT = [
+  'messbetrag',
+  'hebesatz',
+  'festgesetzte_steuer',
+  'bisher_festgesetzt',
+  'abrechnung',
+] as const;
+const MESS = ['gewerbeertrag', 'freibetrag', 'messbetrag'] as const;
+
+/** Fields and the arithmetic checks: candidates per field, chosen together by the consistency solver. */
+export function extractFieldsChecked(
+  type: DocumentType,
+  pages: readonly Page[],
+  options: ExtractOptions = {},
+): FieldsResult {
   const indexes = pages.map(indexPage);
   const fields: Fields = {};
   const hints = options.hints ?? {};
-  for (const name of TYPE_FIELDS[type]) {
+  const names = TYPE_FIELDS[type];
+  const solved = new Set<string>();
+  const checks: SolverCheck[] = [];
+  const group =
+    names.includes('festgesetzte_steuer') || names.includes('hebesatz')
+      ? ASSESSMENT
+      : names.includes('gewerbeertrag')
+        ? MESS
+        : null;
+  if (group) {
+    const labelled: Record<string, Candidate[]> = {};
+    for (const n of group) if (names.includes(n)) labelled[n] = scalarCandidates(n, indexes, hints);
+    const amounts = allAmounts(indexes);
+    const sol =
+      group === MESS
+        ? solveMessbescheid(labelled, amounts)
+        : solveAssessment(labelled, amounts, names, allOf(indexes, PERCENT_SOURCE, parsePercent));
+    for (const n of group) {
+      if (!names.includes(n)) continue;
+      solved.add(n);
+      const c = sol.chosen[n];
+      if (!c) continue;
+      const f = toField(c);
+      if (sol.confirmed.has(n))
+        f.confidence = round(Math.max(f.confidence, Math.min(0.99, 0.97 * c.confidence)));
+      else if (sol.checks.some((k) => k.fields.includes(n))) f.confidence = round(f.confidence * 0.5);
+      fields[n] = f;
+    }
+    checks.push(...sol.checks);
+  }
+  for (const name of names) {
+    if (solved.has(name)) continue;
     let f: ExtractedField | null;
-    if (name === 'vorauszahlungen') f = findVorauszahlungen(indexes);
-    else if (name === 'zerlegungsanteile') f = findZerlegungsanteile(indexes, options.resolveMunicipality);
+    if (name === 'vorauszahlungen') f = findVorauszahlungen(indexes, expectedQuarter(fields));
+    else if (name === 'zerlegungsanteile')
+      f = findZerlegungsanteile(indexes, (n) => options.resolveMunicipality?.(n) ?? agsOfName(n));
     else if (name === 'gemeinde') f = findGemeinde(indexes);
     else f = scalarField(name, indexes, hints, name === 'faellig_am' ? fields.vorauszahlungen : undefined);
     if (f) fields[name] = f;
   }
-  if (!fields.ags && fields.gemeinde && options.resolveMunicipality && TYPE_FIELDS[type].includes('ags')) {
-    const ags = options.resolveMunicipality(String(fields.gemeinde.value));
-    if (ags)
-      fields.ags = { ...fields.gemeinde, value: ags, confidence: round(fields.gemeinde.confidence * 0.9) };
+  if (names.includes('ags')) {
+    // The issuing municipality from the shipped reference data: printed AGS, letterhead name,
+    // postcodes and the sender's address (DOMAIN.md: resolved via the reference data).
+    const printedAgs = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
+    const printedName = typeof fields.gemeinde?.value === 'string' ? fields.gemeinde.value : null;
+    // A resolver of the caller (the server's current reference data) goes first.
+    const fromCaller = !printedAgs && printedName ? options.resolveMunicipality?.(printedName) : null;
+    const resolved = fromCaller ? null : resolveSender(indexes[0], printedName, printedAgs);
+    if (fromCaller && fields.gemeinde) {
+      fields.ags = {
+        ...fields.gemeinde,
+        value: fromCaller,
+        confidence: round(fields.gemeinde.confidence * 0.9),
+      };
+    } else if (resolved) {
+      const found = senderFields(indexes[0], resolved, fields.gemeinde);
+      if (!fields.ags || fields.ags.value !== resolved.entry.ags) fields.ags = found.ags;
+      if (found.gemeinde) fields.gemeinde = found.gemeinde;
+    }
   }
-  crossCheck(fields);
-  return fields;
+  return { fields, checks };
+}
+
+/** The quarterly prepayment the assessment implies: floor(annual tax / 4) in full euros. */
+function expectedQuarter(fields: Fields): string | null {
+  const cents = (f?: ExtractedField) =>
+    f && typeof f.value === 'string' ? Math.round(Number(f.value) * 100) : null;
+  let annual = cents(fields.festgesetzte_steuer);
+  const mb = cents(fields.messbetrag);
+  const hs = typeof fields.hebesatz?.value === 'number' ? fields.hebesatz.value : null;
+  if (annual === null && mb !== null && hs !== null) annual = Math.round((mb * hs) / 100);
+  if (annual === null || annual <= 0) return null;
+  const q = Math.floor(annual / 400);
+  return q >= 50 ? `${q}.00` : null;
+}
+
+/** Every amount printed on the notice, as candidates without a label (stand-ins for the solver). */
+const allAmounts = (indexes: PageIndex[]) => allOf(indexes, MONEY_SOURCE, parseMoney);
+
+function allOf(
+  indexes: PageIndex[],
+  source: string,
+  parse: (s: string) => string | number | null,
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const ix of indexes) {
+    for (const m of ix.flat.matchAll(new RegExp(source, 'giu'))) {
+      const value = parse(m[0]);
+      const start = m.index ?? 0;
+      if (value === null) continue;
+      out.push({
+        value,
+        score: 0,
+        confidence: spanConfidence(ix, start, start + m[0].length),
+        page: ix.page.page,
+        rect: spanRect(ix, start, start + m[0].length),
+        pos: start,
+      });
+    }
+  }
+  return out;
+}
+
+function toField(b: Candidate): ExtractedField {
+  const score = Math.min(1, Math.max(b.score, 0.3));
+  return {
+    value: b.value,
+    confidence: round(Math.max(0.05, score * 0.95 * b.confidence)),
+    page: b.page,
+    rect: b.rect,
+  };
 }
 
 function scalarField(
@@ -47,8 +176,19 @@ function scalarField(
   hints: Hints,
   exclude?: ExtractedField,
 ): ExtractedField | null {
+  const b = best(scalarCandidates(name, indexes, hints, exclude));
+  return b ? toField(b) : null;
+}
+
+/** Every candidate of a field with the score of its context (labels, patterns, layout hints). */
+function scalarCandidates(
+  name: string,
+  indexes: PageIndex[],
+  hints: Hints,
+  exclude?: ExtractedField,
+): Candidate[] {
   const spec = SPECS[name];
-  if (!spec) return null;
+  if (!spec) return [];
   const cands: Candidate[] = [];
   for (const ix of indexes) {
     if (spec.maxPage && ix.page.page > spec.maxPage) continue;
@@ -66,15 +206,7 @@ function scalarField(
     const fromHint = hintCandidate(indexes, name, hint);
     if (fromHint) cands.push(fromHint);
   }
-  const b = best(cands);
-  if (!b) return null;
-  const score = Math.min(1, b.score);
-  return {
-    value: b.value,
-    confidence: round(Math.max(0.05, score * 0.95 * b.confidence)),
-    page: b.page,
-    rect: b.rect,
-  };
+  return cands;
 }
 
 /** Fallback for the notice date: the first date in the top third of page 1. */
@@ -128,24 +260,4 @@ function hintCandidate(
     };
   }
   return null;
-}
-
-/** Raises confidence where the figures agree (tax = MB × Hebesatz / 100, difference = tax − previous). */
-function crossCheck(fields: Fields): void {
-  const cents = (f?: ExtractedField) =>
-    f && typeof f.value === 'string' ? Math.round(Number(f.value) * 100) : null;
-  const mb = cents(fields.messbetrag);
-  const hs = typeof fields.hebesatz?.value === 'number' ? fields.hebesatz.value : null;
-  const tax = cents(fields.festgesetzte_steuer);
-  const prev = cents(fields.bisher_festgesetzt);
-  const diff = cents(fields.abrechnung);
-  const boost = (...fs: (ExtractedField | undefined)[]) => {
-    for (const f of fs) if (f) f.confidence = round(Math.min(0.99, f.confidence + (1 - f.confidence) * 0.5));
-  };
-  if (mb !== null && hs !== null && tax !== null && Math.round((mb * hs) / 100) === tax) {
-    boost(fields.messbetrag, fields.hebesatz, fields.festgesetzte_steuer);
-  }
-  if (tax !== null && prev !== null && diff !== null && tax - prev === diff) {
-    boost(fields.festgesetzte_steuer, fields.bisher_festgesetzt, fields.abrechnung);
-  }
 }

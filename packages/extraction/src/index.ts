@@ -1,9 +1,10 @@
 export { type Classification, classify } from './classify.js';
 export { PdfDamagedError, PdfEmptyError, PdfError, PdfPasswordError } from './errors.js';
-export { type ExtractOptions, extractFields } from './fields.js';
+export { type ExtractOptions, extractFields, extractFieldsChecked, type FieldsResult } from './fields.js';
 export { formatCents, isValidIban, parseDate, parseMoney, parsePercent, parseYear } from './normalize.js';
 export { createOcrEngine, type OcrEngine, type OcrEngineOptions, tesseractPaths } from './ocr.js';
 export { openPdf, readTextLayer, renderPage } from './pdf.js';
+export type { SolverCheck } from './solver.js';
 export {
   type ExtractTextOptions,
   extractText,

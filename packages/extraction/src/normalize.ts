@@ -1,5 +1,7 @@
 /** Parsing of German numbers, amounts, dates and percentages into canonical values. */
 
+import { formatMoneyPlain } from '@gewst/domain';
+
 export const MONTHS: Record<string, number> = {
   januar: 1,
   jan: 1,
@@ -56,10 +58,7 @@ export function parseMoney(input: string): string | null {
 }
 
 export function formatCents(cents: bigint): string {
-  const neg = cents < 0n;
-  const abs = neg ? -cents : cents;
-  const s = `${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-  return neg ? `-${s}` : s;
+  return formatMoneyPlain(cents);
 }
 
 /** Money string ("1234.56") to cents. */

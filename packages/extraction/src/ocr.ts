@@ -13,6 +13,11 @@ export interface OcrEngineOptions {
   workers?: number;
   /** Tesseract language (default 'deu', shipped by @tesseract.js-data/deu). */
   lang?: string;
+  /**
+   * Folder of an uncompressed `<lang>.traineddata` to use instead of the shipped model (the
+   * benchmark compares Debian's "fast" German model with it this way).
+   */
+  modelDir?: string;
 }
 
 export interface OcrInput {
@@ -60,7 +65,7 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
     for (let i = 0; i < size; i++) {
       const worker = await Tesseract.createWorker(lang, Tesseract.OEM.LSTM_ONLY, {
         ...paths,
-        gzip: true,
+        ...(options.modelDir ? { langPath: options.modelDir, gzip: false } : { gzip: true }),
         cacheMethod: 'none',
       });
       await worker.setParameters({

@@ -1,6 +1,7 @@
 import { classify } from './classify.js';
 import { PdfDamagedError, PdfEmptyError, PdfError } from './errors.js';
-import { type ExtractOptions, extractFields } from './fields.js';
+import { type ExtractOptions, extractFieldsChecked } from './fields.js';
+import type { SolverCheck } from './solver.js';
 import { createOcrEngine, type OcrEngine } from './ocr.js';
 import { openPdf, readTextLayer, renderPage } from './pdf.js';
 import { indexPage } from './textindex.js';
@@ -12,8 +13,10 @@ export interface ExtractTextOptions {
    * created when needed and terminated afterwards; `false`: no OCR.
    */
   ocr?: OcrEngine | false;
-  /** Rendering resolution for OCR (default 300 dpi). */
+  /** Rendering resolution for OCR (default DEFAULT_OCR_DPI). */
   dpi?: number;
+  /** Workers of the temporary engine when no `ocr` engine is given (default 2). */
+  ocrWorkers?: number;
   /** Clean the rendered image before OCR (dust specks, contrast; default true). */
   clean?: boolean;
   /** A page whose text layer has fewer letters/digits than this is OCRed (default 20). */
@@ -26,7 +29,7 @@ export interface TextResult {
   ocrPages: number[];
 }
 
-/** Reads every page: text layer where usable, OCR otherwise. */
+/** Reads every page: text layer where usable, OCR otherwise (pages of a scan in parallel). */
 export async function extractText(
   pdfBytes: Uint8Array,
   options: ExtractTextOptions = {},
@@ -35,7 +38,7 @@ export async function extractText(
   let own: OcrEngine | null = null;
   try {
     const pages: Page[] = [];
-    const ocrPages: number[] = [];
+    const toOcr: { n: number; png: Buffer; scale: number; width: number; height: number }[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       let pdfPage: Awaited<ReturnType<typeof doc.getPage>>;
       let page: Page;
@@ -48,29 +51,36 @@ export async function extractText(
       }
       const chars = page.words.reduce((s, w) => s + (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0), 0);
       if (chars < (options.minTextChars ?? 20) && options.ocr !== false) {
-        const img = await renderPage(pdfPage, options.dpi ?? 300, { clean: options.clean ?? true });
-        if (!img.blank) {
-          if (!options.ocr && !own) own = createOcrEngine();
-          const engine = options.ocr || own!;
-          page = await engine.recognize({
-            png: img.png,
-            scale: img.scale,
-            pageNumber: n,
-            width: page.width,
-            height: page.height,
-          });
-          ocrPages.push(n);
-        }
+        const img = await renderPage(pdfPage, options.dpi ?? DEFAULT_OCR_DPI, {
+          clean: options.clean ?? true,
+        });
+        if (!img.blank)
+          toOcr.push({ n, png: img.png, scale: img.scale, width: page.width, height: page.height });
       }
       pdfPage.cleanup();
       pages.push(page);
     }
-    return { pages, ocrPages };
+    if (toOcr.length > 0) {
+      // Without an engine of the caller: one worker per page, at most two (both cores of the
+      // reference machine); the engine's pool runs the pages of a scan side by side.
+      if (!options.ocr) own = createOcrEngine({ workers: Math.min(toOcr.length, options.ocrWorkers ?? 2) });
+      const engine = options.ocr || own!;
+      const read = await Promise.all(
+        toOcr.map((p) =>
+          engine.recognize({ png: p.png, scale: p.scale, pageNumber: p.n, width: p.width, height: p.height }),
+        ),
+      );
+      for (const [i, p] of toOcr.entries()) pages[p.n - 1] = read[i]!;
+    }
+    return { pages, ocrPages: toOcr.map((p) => p.n) };
   } finally {
     await own?.terminate();
     await doc.destroy();
   }
 }
+
+/** Rendering resolution for OCR (see bench/notices README: measured against the blind part). */
+export const DEFAULT_OCR_DPI = 300;
 
 export interface ProcessOptions extends ExtractTextOptions, ExtractOptions {}
 
@@ -78,6 +88,8 @@ export interface ProcessResult {
   type: DocumentType;
   typeConfidence: number;
   fields: Fields;
+  /** Where the printed figures contradict the tax arithmetic (German messages). */
+  checks: SolverCheck[];
   pages: Page[];
   ocrPages: number[];
 }
@@ -90,8 +102,8 @@ export async function processPdf(bytes: Uint8Array, options: ProcessOptions = {}
     throw new PdfEmptyError(pages.length === 1 ? 'leere Seite' : `${pages.length} leere Seiten`);
   }
   const { type, confidence } = classify(text);
-  const fields = extractFields(type, pages, options);
-  return { type, typeConfidence: confidence, fields, pages, ocrPages };
+  const { fields, checks } = extractFieldsChecked(type, pages, options);
+  return { type, typeConfidence: confidence, fields, checks, pages, ocrPages };
 }
 
 /** The plain text of pages, rows top to bottom. */

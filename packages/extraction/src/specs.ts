@@ -1,68 +1,30 @@
 import type { FieldSpec } from './search.js';
-import type { DocumentType } from './types.js';
+import { DOCUMENT_TYPE_FIELDS, type DocumentType } from '@gewst/domain';
 
-/** A label: whole words, case-insensitive. */
-const L = (src: string) => new RegExp(String.raw`(?<![\p{L}])(?:${src})(?![\p{L}])`, 'iu');
+/**
+ * Spellings that mean the same word: ß and ss (old spelling, typewriters, OCR), umlauts written
+ * out or lost ("Säumniszuschlag", "Saeumniszuschlag", "Saumniszuschlag").
+ */
+const SPELLINGS: Record<string, string> = {
+  ss: '(?:ss|ß)',
+  ß: '(?:ß|ss)',
+  ä: '(?:ä|ae|a)',
+  ö: '(?:ö|oe|o)',
+  ü: '(?:ü|ue|u)',
+  Ä: '(?:Ä|Ae|A)',
+  Ö: '(?:Ö|Oe|O)',
+  Ü: '(?:Ü|Ue|U)',
+};
+const spellings = (src: string) => src.replace(/ss|[ßäöüÄÖÜ]/g, (m) => SPELLINGS[m] ?? m);
+/** A label: whole words, case-insensitive, in every spelling of the same word. */
+const L = (src: string) => new RegExp(String.raw`(?<![\p{L}])(?:${spellings(src)})(?![\p{L}])`, 'iu');
 const P = (src: string) => new RegExp(src, 'iu');
 const M = '(?<v>(?:[-−]\\s?)?\\d[\\d.]*,\\d{2}-?(?:\\s?(?:€|EUR|Euro))?)';
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d.,/])';
 
-export const MUNICIPAL_FIELDS = ['gemeinde', 'ags', 'kassenzeichen', 'steuernummer', 'iban', 'bic'] as const;
-
-/** Canonical fields per type (DOMAIN.md). */
-export const TYPE_FIELDS: Record<DocumentType, readonly string[]> = {
-  gewst_bescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    ...MUNICIPAL_FIELDS,
-    'messbetrag',
-    'hebesatz',
-    'festgesetzte_steuer',
-    'bisher_festgesetzt',
-    'abrechnung',
-    'vorauszahlungen',
-    'faellig_am',
-    'zinsen',
-    'zinsen_von',
-    'zinsen_bis',
-  ],
-  vorauszahlungsbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    ...MUNICIPAL_FIELDS,
-    'messbetrag',
-    'hebesatz',
-    'vorauszahlungen',
-  ],
-  zinsbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    ...MUNICIPAL_FIELDS,
-    'zinsen',
-    'zinsen_von',
-    'zinsen_bis',
-    'faellig_am',
-  ],
-  messbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'steuernummer',
-    'gewerbeertrag',
-    'freibetrag',
-    'messbetrag',
-  ],
-  zerlegungsbescheid: ['erhebungszeitraum', 'bescheid_datum', 'steuernummer', 'zerlegungsanteile'],
-  mahnung: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    ...MUNICIPAL_FIELDS,
-    'rueckstand',
-    'saeumniszuschlag',
-    'faellig_am',
-  ],
-  sonstiges: ['erhebungszeitraum', 'bescheid_datum', 'gemeinde'],
-};
+/** Canonical fields per type: the one vocabulary in packages/domain. */
+export const TYPE_FIELDS: Record<DocumentType, readonly string[]> = DOCUMENT_TYPE_FIELDS;
 
 export const SPECS: Record<string, FieldSpec> = {
   erhebungszeitraum: {
@@ -114,7 +76,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [{ re: /IBAN/u, adjacent: true }],
     patterns: [{ re: /(?<v>DE\d{2}(?: ?\d{4}){4} ?\d{2})/u, w: 0.7 }],
   },
-  bic: { kind: 'bic', labels: [{ re: /BIC|SWIFT(?:-Code)?/u, adjacent: true }] },
+  bic: { kind: 'bic', labels: [{ re: L('BIC|SWIFT(?:-?Code)?|BIC-Code'), adjacent: true }] },
   ags: {
     kind: 'ags',
     labels: [

@@ -32,7 +32,10 @@ const rowAt = (ix: PageIndex, pos: number) => ix.rows.findIndex((r) => pos >= r.
 const QUARTER_OF_MONTH: Record<number, number> = { 2: 1, 5: 2, 8: 3, 11: 4 };
 
 /** Quarterly prepayments: due dates (15 Feb/May/Aug/Nov) paired with amounts after a "Vorauszahlung" mention. */
-export function findVorauszahlungen(indexes: PageIndex[]): ExtractedField<Vorauszahlung[]> | null {
+export function findVorauszahlungen(
+  indexes: PageIndex[],
+  expected: string | null = null,
+): ExtractedField<Vorauszahlung[]> | null {
   for (const ix of indexes) {
     const mention = /vorauszahlung/giu;
     for (let m = mention.exec(ix.flat); m; m = mention.exec(ix.flat)) {
@@ -50,7 +53,24 @@ export function findVorauszahlungen(indexes: PageIndex[]): ExtractedField<Voraus
       if (moneys.length === 0) continue;
       const pairs: [Hit<string>, Hit<string>][] = [];
       const distinct = new Set(moneys.map((x) => x.value));
-      if (moneys.length === dates.length) for (const [i, d] of dates.entries()) pairs.push([d, moneys[i]!]);
+      const onRow = dates.map((d) => moneys.filter((x) => x.row === d.row && x.start > d.end));
+      if (onRow.every((xs) => xs.length > 1)) {
+        // Several amounts per due date (old and new values, difference): the new column, or
+        // the amount the assessment implies (a quarter of the annual tax).
+        const header = columnHeader(ix, dates[0]!.row);
+        for (const [i, d] of dates.entries()) {
+          const xs = onRow[i]!;
+          const pick =
+            (expected ? xs.find((x) => x.value === expected) : undefined) ??
+            (header ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3) : undefined) ??
+            (header?.bisher
+              ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.bisher!) <= 0.3)
+              : undefined) ??
+            xs[0]!;
+          pairs.push([d, pick]);
+        }
+      } else if (moneys.length === dates.length)
+        for (const [i, d] of dates.entries()) pairs.push([d, moneys[i]!]);
       else if (distinct.size === 1) for (const d of dates) pairs.push([d, moneys[0]!]);
       else {
         for (const d of dates) {
@@ -72,6 +92,20 @@ export function findVorauszahlungen(indexes: PageIndex[]): ExtractedField<Voraus
         rect: unionRect(spans.map((s) => spanRect(ix, s.start, s.end))),
       };
     }
+  }
+  return null;
+}
+
+/** A table header above `row` with a column of new values (and one of old values). */
+function columnHeader(ix: PageIndex, row: number): { neu: Rect; bisher: Rect | null } | null {
+  for (let r = row - 1; r >= Math.max(0, row - 3); r--) {
+    const rr = ix.rows[r]!;
+    const t = ix.text.slice(rr.start, rr.end);
+    const neu = /(?<![\p{L}])(?:neu|neue\s+festsetzung|künftig|ab\s+jetzt)(?![\p{L}])/iu.exec(t);
+    if (!neu) continue;
+    const old = /(?<![\p{L}])(?:bisher|alt|bisherige\s+festsetzung)(?![\p{L}])/iu.exec(t);
+    const rect = (m: RegExpExecArray) => spanRect(ix, rr.start + m.index, rr.start + m.index + m[0].length);
+    return { neu: rect(neu), bisher: old ? rect(old) : null };
   }
   return null;
 }

@@ -28,16 +28,7 @@ export interface Page {
   skew?: number;
 }
 
-export const DOCUMENT_TYPES = [
-  'gewst_bescheid',
-  'vorauszahlungsbescheid',
-  'zinsbescheid',
-  'messbescheid',
-  'zerlegungsbescheid',
-  'mahnung',
-  'sonstiges',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export { DOCUMENT_TYPES, type DocumentType } from '@gewst/domain';
 
 export interface Vorauszahlung {
   jahr: number;

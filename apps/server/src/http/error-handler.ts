@@ -96,3 +96,59 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
   });
 }
+
+/** Body of an error answered before Fastify has a request (raw socket). */
+function rawError(status: number, label: string, error: string, code: string): string {
+  const body = JSON.stringify({ error, code });
+  return `HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Errors Node's HTTP parser raises before a request exists (header too large, a byte
+ * that may not appear in a request line, a client too slow): answered with the same
+ * `{ error, code }` body as every other error, in German.
+ */
+export function clientErrorHandler(
+  this: { log: { debug(obj: object, msg: string): void } },
+  err: NodeJS.ErrnoException,
+  socket: import('node:stream').Duplex,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err }, 'client error');
+  const response =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? rawError(
+          431,
+          'Request Header Fields Too Large',
+          'Die Kopfzeilen der Anfrage sind zu groß.',
+          'HEADERS_TOO_LARGE',
+        )
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? rawError(
+            408,
+            'Request Timeout',
+            'Die Anfrage kam nicht rechtzeitig vollständig an.',
+            'REQUEST_TIMEOUT',
+          )
+        : rawError(
+            400,
+            'Bad Request',
+            'Die Anfrage ist ungültig (fehlerhafte Adresse oder Kopfzeile).',
+            'BAD_REQUEST',
+          );
+  if (socket.writable) socket.write(response);
+  socket.destroy(err);
+}
+
+/** Fastify's own refusals before routing: an undecodable address, a path parameter too long. */
+export function frameworkErrors(
+  err: { code?: string },
+  _request: unknown,
+  reply: { status(code: number): { send(body: unknown): unknown } },
+): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ error: 'Die Adresse ist zu lang.', code: 'URI_TOO_LONG' });
+    return;
+  }
+  reply.status(400).send({ error: 'Die Adresse der Anfrage ist ungültig.', code: 'BAD_URL' });
+}

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { oidcPayloads } from '../db/schema';
+import { oidcPayloads } from './schema';
 
 type Payload = Record<string, unknown> & {
   grantId?: string;

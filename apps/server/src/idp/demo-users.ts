@@ -1,3 +1,5 @@
+import { normaliseUsername } from './brake';
+
 /**
  * Demo accounts of the embedded identity provider (embedded mode only). The password
  * is the username; this provider is switched off as soon as OIDC_ISSUER is set.
@@ -20,6 +22,6 @@ export function findDemoUser(username: string) {
 }
 
 export function checkDemoPassword(username: string, password: string) {
-  const user = findDemoUser(username.trim());
+  const user = findDemoUser(normaliseUsername(username));
   return user && password === user.username ? user : null;
 }

@@ -1,33 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/client';
-import { appSettings } from '../db/schema';
-
-async function getOrCreate<T>(db: Db, key: string, create: () => Promise<T>): Promise<T> {
-  const existing = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
-  if (existing[0]) return existing[0].value as T;
-  const value = await create();
-  await db.insert(appSettings).values({ key, value }).onConflictDoNothing();
-  // Another instance may have won the race: read back what is stored.
-  const stored = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
-  return stored[0]!.value as T;
-}
+import { settings } from '../modules/settings';
 
 /**
  * The embedded provider's signing key and cookie keys are generated once per
  * installation and kept in the database, so restarts keep tokens and sessions valid.
  */
 export async function loadProviderSecrets(db: Db): Promise<{ signingKey: JWK; cookieKeys: string[] }> {
-  const signingKey = await getOrCreate(db, 'oidc.signing_key', async () => {
+  const signingKey = await settings.getOrCreate(db, 'oidc.signing_key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true, modulusLength: 2048 });
     const jwk = await exportJWK(privateKey);
-    return { ...jwk, alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
+    return { ...jwk, kty: jwk.kty ?? 'RSA', alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') };
   });
-  const cookieKeys = await getOrCreate(db, 'oidc.cookie_keys', async () => [
+  const cookieKeys = await settings.getOrCreate(db, 'oidc.cookie_keys', () => [
     randomBytes(32).toString('base64url'),
   ]);
-  return { signingKey, cookieKeys };
+  return { signingKey: signingKey as JWK, cookieKeys };
 }
 
 export function publicJwk(privateJwk: JWK): JWK {

@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppInstance } from '../http/types';
+import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
+import { createSignInBrake, germanDuration, normaliseUsername, type SignInBrake } from './brake';
 import { checkDemoPassword } from './demo-users';
 import { errorPage, LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH, loginPage } from './pages';
 
@@ -14,7 +16,11 @@ const loginBody = z.object({
  * Mounts the embedded provider under /idp. Its own endpoints take the raw request
  * before Fastify parses the body; the login interaction is ours.
  */
-export function mountEmbeddedProvider(app: AppInstance, provider: Provider): void {
+export function mountEmbeddedProvider(
+  app: AppInstance,
+  provider: Provider,
+  brake: SignInBrake = createSignInBrake(),
+): void {
   const callback = provider.callback();
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
@@ -68,17 +74,7 @@ export function mountEmbeddedProvider(app: AppInstance, provider: Provider): voi
   app.post(
     '/idp/interaction/:uid/login',
     {
-      config: {
-        permission: 'public',
-        // Brute-force brake per address and account; answers 429 with a German message.
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req) =>
-            `${req.ip}:${String((req.body as { username?: unknown } | undefined)?.username ?? '')}`,
-        },
-      },
+      config: { permission: 'public' },
       schema: { hide: true, params: uidParams, body: loginBody },
     },
     async (request, reply) => {
@@ -90,8 +86,32 @@ export function mountEmbeddedProvider(app: AppInstance, provider: Provider): voi
         return errorPage('Die Anmeldesitzung ist abgelaufen oder ungültig. Bitte die Anwendung neu laden.');
       }
       const { username, password } = request.body;
+      const address = request.ip;
+      const wait = brake.waitSeconds(username, address);
+      if (wait > 0) {
+        // Refused before the password is looked at: no answer to learn from while braked.
+        html(reply.status(429).header('retry-after', String(wait)));
+        return loginPage({
+          uid: details.uid,
+          username,
+          error: `Zu viele fehlgeschlagene Anmeldungen. Bitte in ${germanDuration(wait)} erneut versuchen.`,
+          demoHint: true,
+        });
+      }
       const user = checkDemoPassword(username, password);
       if (!user) {
+        const { failures, waitSeconds } = brake.failed(username, address);
+        const name = normaliseUsername(username).slice(0, 200);
+        await recordAudit(
+          app.deps.database.db,
+          { ...SYSTEM_ACTOR, username: name || '(leer)', requestId: request.id },
+          {
+            action: 'sign-in-failed',
+            entity: 'user',
+            entityId: name || null,
+            after: { address, failures, wait_seconds: waitSeconds },
+          },
+        ).catch((err) => request.log.error({ err }, 'audit of a failed sign-in failed'));
         html(reply.status(401));
         return loginPage({
           uid: details.uid,
@@ -100,6 +120,7 @@ export function mountEmbeddedProvider(app: AppInstance, provider: Provider): voi
           demoHint: true,
         });
       }
+      brake.succeeded(username, address);
       const target = await provider.interactionResult(
         request.raw,
         reply.raw,

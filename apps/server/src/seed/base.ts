@@ -1,10 +1,11 @@
 import { PERMISSIONS, SEEDED_ROLES } from '@gewst/domain';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appSettings, permissions, roles } from '../db/schema';
+import { permissions, roles } from '../modules/roles';
 import { seedInterestMasterData } from '../modules/interest/service';
 import { seedReferenceData } from '../modules/municipalities/reference-data';
 import * as rolesRepo from '../modules/roles/repo';
+import { runOnce } from '../modules/settings';
 
 /**
  * What every installation needs, idempotent: the permission catalogue always; the
@@ -17,9 +18,7 @@ export async function seedBaseData(db: Db): Promise<void> {
     .onConflictDoNothing({ target: permissions.name });
   await seedReferenceData(db);
 
-  await db.transaction(async (tx) => {
-    const marker = await tx.select().from(appSettings).where(eq(appSettings.key, 'seed.roles')).limit(1);
-    if (marker[0]) return;
+  await runOnce(db, 'seed.roles', async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(roles);
     if ((existing?.n ?? 0) === 0) {
       for (const role of SEEDED_ROLES) {
@@ -27,10 +26,6 @@ export async function seedBaseData(db: Db): Promise<void> {
         await rolesRepo.setRolePermissions(tx, created.id, role.permissions);
       }
     }
-    await tx
-      .insert(appSettings)
-      .values({ key: 'seed.roles', value: { at: new Date().toISOString() } })
-      .onConflictDoNothing();
   });
 
   await seedInterestMasterData(db);

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { appSettings, companies } from '../db/schema';
+import { companies } from '../modules/companies';
 import { DEMO_USERS } from '../idp/demo-users';
 import { seedDemoMasterData } from '../modules/master-data/demo-seed';
+import { seedDemoPrepayments } from '../modules/payments/demo-seed';
 import * as rolesRepo from '../modules/roles/repo';
+import { runOnce } from '../modules/settings';
 import * as usersRepo from '../modules/users/repo';
 
 export const DEMO_COMPANIES = [
@@ -41,9 +42,7 @@ export const DEMO_COMPANIES = [
  * colours and the demo users with their roles. Runs once (marker in app_settings).
  */
 export async function seedDemoData(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    const marker = await tx.select().from(appSettings).where(eq(appSettings.key, 'seed.demo')).limit(1);
-    if (marker[0]) return;
+  await runOnce(db, 'seed.demo', async (tx) => {
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (!existing[0]) await tx.insert(companies).values(DEMO_COMPANIES.map((c) => ({ ...c })));
     for (const demo of DEMO_USERS) {
@@ -56,10 +55,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       const role = await rolesRepo.findRoleByName(tx, demo.role);
       if (role) await usersRepo.addUserRole(tx, user.id, role.id);
     }
-    await tx
-      .insert(appSettings)
-      .values({ key: 'seed.demo', value: { at: new Date().toISOString() } })
-      .onConflictDoNothing();
   });
   await seedDemoMasterData(db);
+  await seedDemoPrepayments(db);
 }

@@ -1,4 +1,6 @@
 import type {
+  ConfirmationPreview,
+  DocumentConfirm,
   DocumentDetail,
   DocumentList,
   DocumentListQuery,
@@ -21,6 +23,7 @@ export const documentKeys = {
   stats: (companyId: number) => ['documents', 'stats', companyId] as const,
   detail: (id: number) => ['documents', 'detail', id] as const,
   file: (path: string) => ['documents', 'file', path] as const,
+  confirmation: (id: number, override: boolean) => ['documents', 'confirmation', id, override] as const,
   uploadAudit: (params: QueryParams) => ['documents', 'uploadAudit', params] as const,
 };
 
@@ -112,8 +115,34 @@ function useDocumentMutation<V>(mutationFn: (vars: V) => Promise<DocumentDetail>
 export const useUpdateDocument = (id: number) =>
   useDocumentMutation((update: DocumentUpdate) => api.put<DocumentDetail>(`documents/${id}`, update));
 
-export const useConfirmDocument = (id: number) =>
-  useDocumentMutation(() => api.post<DocumentDetail>(`documents/${id}/confirm`));
+/** What "Prüfung abschließen" would create (lines, superseded lines, checks, Abrechnung). */
+export const confirmationQuery = (id: number, override: boolean) =>
+  queryOptions({
+    queryKey: documentKeys.confirmation(id, override),
+    queryFn: ({ signal }) =>
+      api.get<ConfirmationPreview>(
+        `documents/${id}/confirmation`,
+        override ? { override: 'true' } : undefined,
+        {
+          signal,
+        },
+      ),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useConfirmDocument = (id: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentConfirm = null) =>
+      api.post<DocumentDetail>(`documents/${id}/confirm`, body ?? undefined),
+    onSuccess: (doc) => {
+      client.setQueryData(documentKeys.detail(doc.id), doc);
+      for (const key of [['documents', 'list'], ['documents', 'stats'], ['payments']])
+        void client.invalidateQueries({ queryKey: key });
+    },
+  });
+};
 
 export const useReprocessDocument = (id: number) =>
   useDocumentMutation(() => api.post<DocumentDetail>(`documents/${id}/reprocess`));

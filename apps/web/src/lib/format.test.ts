@@ -25,9 +25,12 @@ describe('formatDateTime', () => {
 
 describe('formatMoney', () => {
   it('formats euros with German separators', () => {
-    expect(formatMoney(1234.56)).toBe('1.234,56\u00a0€');
+    expect(formatMoney('1234.56')).toBe('1.234,56\u00a0€');
     expect(formatMoney('1234.5')).toBe('1.234,50\u00a0€');
-    expect(formatMoney(0)).toBe('0,00\u00a0€');
+    expect(formatMoney('0')).toBe('0,00\u00a0€');
+    expect(formatMoney('1234.56', { symbol: false })).toBe('1.234,56');
+    expect(formatMoney('kein Betrag')).toBe('kein Betrag');
+    expect(formatMoney(null)).toBe('');
   });
 });
 
@@ -39,6 +42,8 @@ describe('formatCents', () => {
     expect(formatCents(123456789012345678n)).toBe('1.234.567.890.123.456,78\u00a0€');
   });
   it('matches Intl for ordinary amounts', () => {
-    expect(formatCents(123456)).toBe(formatMoney(1234.56));
+    expect(formatCents(123456)).toBe(
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(1234.56),
+    );
   });
 });

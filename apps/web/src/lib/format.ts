@@ -1,5 +1,7 @@
 /** Display formats for the German UI: 31.12.2025, 31.12.2025, 14:03 and 1.234,56 €. */
 
+import { formatMoneyDe, MoneyFormatError } from '@gewst/domain';
+
 const LOCALE = 'de-DE';
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, {
@@ -15,7 +17,6 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   hour: '2-digit',
   minute: '2-digit',
 });
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,24 +48,24 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return dateTimeFormat.format(date);
 }
 
-/** Euro amount: 1234.56 → 1.234,56 €. Decimal strings from the API are accepted as they are. */
-export function formatMoney(amount: number | string | null | undefined): string {
+/**
+ * Euro amount from the API's decimal string: '1234.56' → 1.234,56 € (the domain's exact
+ * formatter, never through binary floating point). Text that is no amount is shown as is.
+ */
+export function formatMoney(amount: string | null | undefined, options: { symbol?: boolean } = {}): string {
   if (amount == null || amount === '') return '';
-  const n = typeof amount === 'number' ? amount : Number(amount);
-  if (!Number.isFinite(n)) return String(amount);
-  return moneyFormat.format(n);
+  try {
+    return formatMoneyDe(amount, options);
+  } catch (err) {
+    if (err instanceof MoneyFormatError) return amount;
+    throw err;
+  }
 }
 
-/** Integer cents: 123456 → 1.234,56 €. Integer division keeps the value exact. */
+/** Integer cents: 123456 → 1.234,56 €. */
 export function formatCents(cents: number | bigint | null | undefined): string {
   if (cents == null) return '';
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const euros = abs / 100n;
-  const rest = (abs % 100n).toString().padStart(2, '0');
-  const grouped = euros.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${grouped},${rest}\u00a0€`;
+  return formatMoneyDe(BigInt(cents));
 }
 
 export function formatNumber(value: number): string {

@@ -11,7 +11,7 @@ describe('idParamSchema', () => {
   });
 
   it('refuses ids the database cannot hold with a German message', () => {
-    for (const id of ['2147483648', '9007199254740991', '1e12']) {
+    for (const id of ['2147483648', '9007199254740991', 2147483648]) {
       const result = idParamSchema.safeParse({ id });
       expect(result.success).toBe(false);
       expect(messages(result)).toEqual(['Die ID darf höchstens 2147483647 sein.']);
@@ -22,6 +22,17 @@ describe('idParamSchema', () => {
     expect(messages(idParamSchema.safeParse({ id: '0' }))).toEqual(['Die ID muss positiv sein.']);
     expect(messages(idParamSchema.safeParse({ id: '1.5' }))).toEqual(['Die ID muss eine ganze Zahl sein.']);
     expect(messages(idParamSchema.safeParse({ id: 'abc' }))).toEqual(['Die ID muss eine Zahl sein.']);
+    expect(messages(idParamSchema.safeParse({ id: '-3' }))).toEqual(['Die ID muss positiv sein.']);
+  });
+
+  it('accepts decimal digits only: no hex, binary, octal, exponent, sign or blanks', () => {
+    for (const id of ['0x10', '0b1', '0o7', '1e1', '+7', ' 7', '7 ', '', '16.0', 'Infinity', '١٢']) {
+      const result = idParamSchema.safeParse({ id });
+      expect(result.success, JSON.stringify(id)).toBe(false);
+    }
+    expect(messages(idParamSchema.safeParse({ id: '0x10' }))).toEqual(['Die ID muss eine Zahl sein.']);
+    expect(idParamSchema.parse({ id: '007' })).toEqual({ id: 7 });
+    expect(idParamSchema.parse({ id: 16 })).toEqual({ id: 16 });
   });
 });
 

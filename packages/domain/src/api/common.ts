@@ -45,12 +45,36 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
 /** Largest id the database's `integer` columns hold (PostgreSQL int4). */
 export const MAX_ID = 2147483647;
 
-/** A database id given as text (path parameter) or number: a positive int4. */
-export const idSchema = z.coerce
-  .number({ error: 'Die ID muss eine Zahl sein.' })
-  .int('Die ID muss eine ganze Zahl sein.')
-  .positive('Die ID muss positiv sein.')
-  .max(MAX_ID, `Die ID darf höchstens ${MAX_ID} sein.`);
+/**
+ * A database id given as text (path or query parameter) or as a JSON number: a positive
+ * int4. Text must be decimal digits only: "0x10", "1e3", "+7", " 7", "7.0" and "0b1" are
+ * refused instead of being read as some other number (JavaScript's Number() accepts them).
+ */
+export function idField(
+  messages: { type?: string; int?: string; positive?: string } = {},
+): z.ZodType<number, number | string> {
+  const type = messages.type ?? 'Die ID muss eine Zahl sein.';
+  const int = messages.int ?? 'Die ID muss eine ganze Zahl sein.';
+  const positive = messages.positive ?? 'Die ID muss positiv sein.';
+  return z
+    .union([z.number({ error: type }), z.string({ error: type })], { error: type })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (/^\d{1,20}$/.test(v)) return Number(v);
+      if (/^-\d{1,20}$/.test(v)) return -1;
+      ctx.addIssue({ code: 'custom', message: /^-?\d+\.\d*$/.test(v) ? int : type });
+      return z.NEVER;
+    })
+    .pipe(
+      z
+        .number({ error: type })
+        .int(int)
+        .positive(positive)
+        .max(MAX_ID, `Die ID darf höchstens ${MAX_ID} sein.`),
+    );
+}
+
+export const idSchema = idField();
 
 export const idParamSchema = z.object({ id: idSchema });
 

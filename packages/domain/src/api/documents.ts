@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { idParamSchema, isoDateSchema, paged, pageQuerySchema } from './common';
+import { DOCUMENT_TYPES } from '../documents/vocabulary';
+import { PAYMENT_LINE_KINDS, PAYMENT_LINE_STATUSES } from '../payments/rules';
+import { idField, idParamSchema, isoDateSchema, paged, pageQuerySchema } from './common';
 import { masterDataSchema } from './master-data';
+
+export * from '../documents/vocabulary';
 
 /**
  * Documents API (issue 4, seed section 7). Paths, all under /api:
@@ -14,7 +18,9 @@ import { masterDataSchema } from './master-data';
  * - POST   /documents/{id}/restore           (admin) → documentDetailSchema
  * - POST   /documents/{id}/keepLocking       → documentLockSchema (423 when another user holds it)
  * - POST   /documents/{id}/releaseLock       → documentLockSchema
- * - POST   /documents/{id}/confirm           "Prüfung abschließen" → documentDetailSchema
+ * - GET    /documents/{id}/confirmation?override  what confirming would do → confirmationPreviewSchema
+ * - POST   /documents/{id}/confirm           "Prüfung abschließen", body documentConfirmSchema → documentDetailSchema
+ *                                            (422 with `checks` + `abrechnung` while blocking checks stand)
  * - POST   /documents/{id}/reprocess         → documentDetailSchema (status neu, job queued)
  * - POST   /documents/{id}/versions          multipart: one PDF file (annotated) → documentDetailSchema
  * - GET    /documents/getFile?path=&download=true  → the PDF bytes
@@ -26,26 +32,6 @@ import { masterDataSchema } from './master-data';
  */
 
 // ---------------------------------------------------------------- enums
-
-export const DOCUMENT_TYPES = [
-  'gewst_bescheid',
-  'vorauszahlungsbescheid',
-  'zinsbescheid',
-  'messbescheid',
-  'zerlegungsbescheid',
-  'mahnung',
-  'sonstiges',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  gewst_bescheid: 'Gewerbesteuerbescheid',
-  vorauszahlungsbescheid: 'Vorauszahlungsbescheid',
-  zinsbescheid: 'Zinsbescheid',
-  messbescheid: 'Messbescheid',
-  zerlegungsbescheid: 'Zerlegungsbescheid',
-  mahnung: 'Mahnung',
-  sonstiges: 'Sonstiges',
-};
 
 export const DOCUMENT_STATUSES = [
   'neu',
@@ -90,106 +76,6 @@ export const UPLOAD_SOURCE_LABELS: Record<UploadSource, string> = {
   upload: 'Hochladen',
   import: 'Importordner',
   version: 'annotierte Fassung',
-};
-
-/** Canonical fields per type (DOMAIN.md), in display order. */
-export const DOCUMENT_TYPE_FIELDS: Record<DocumentType, readonly string[]> = {
-  gewst_bescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'gemeinde',
-    'ags',
-    'kassenzeichen',
-    'steuernummer',
-    'iban',
-    'bic',
-    'messbetrag',
-    'hebesatz',
-    'festgesetzte_steuer',
-    'bisher_festgesetzt',
-    'abrechnung',
-    'vorauszahlungen',
-    'faellig_am',
-    'zinsen',
-    'zinsen_von',
-    'zinsen_bis',
-  ],
-  vorauszahlungsbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'gemeinde',
-    'ags',
-    'kassenzeichen',
-    'steuernummer',
-    'iban',
-    'bic',
-    'messbetrag',
-    'hebesatz',
-    'vorauszahlungen',
-  ],
-  zinsbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'gemeinde',
-    'ags',
-    'kassenzeichen',
-    'steuernummer',
-    'iban',
-    'bic',
-    'zinsen',
-    'zinsen_von',
-    'zinsen_bis',
-    'faellig_am',
-  ],
-  messbescheid: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'steuernummer',
-    'gewerbeertrag',
-    'freibetrag',
-    'messbetrag',
-  ],
-  zerlegungsbescheid: ['erhebungszeitraum', 'bescheid_datum', 'steuernummer', 'zerlegungsanteile'],
-  mahnung: [
-    'erhebungszeitraum',
-    'bescheid_datum',
-    'gemeinde',
-    'ags',
-    'kassenzeichen',
-    'steuernummer',
-    'iban',
-    'bic',
-    'rueckstand',
-    'saeumniszuschlag',
-    'faellig_am',
-  ],
-  sonstiges: ['erhebungszeitraum', 'bescheid_datum', 'gemeinde'],
-};
-
-export const DOCUMENT_FIELD_LABELS: Record<string, string> = {
-  erhebungszeitraum: 'Erhebungszeitraum',
-  bescheid_datum: 'Bescheiddatum',
-  gemeinde: 'Gemeinde',
-  ags: 'AGS',
-  kassenzeichen: 'Kassenzeichen',
-  steuernummer: 'Steuernummer',
-  messbetrag: 'Messbetrag',
-  hebesatz: 'Hebesatz',
-  festgesetzte_steuer: 'Festgesetzte Steuer',
-  bisher_festgesetzt: 'Bisher festgesetzt',
-  abrechnung: 'Abrechnung (Zu-/Abgang)',
-  faellig_am: 'Fällig am',
-  vorauszahlungen: 'Vorauszahlungen',
-  zinsen: 'Zinsen',
-  zinsen_von: 'Zinslauf von',
-  zinsen_bis: 'Zinslauf bis',
-  saeumniszuschlag: 'Säumniszuschlag',
-  rueckstand: 'Rückstand',
-  gewerbeertrag: 'Gewerbeertrag',
-  freibetrag: 'Freibetrag',
-  zerlegungsanteile: 'Zerlegungsanteile',
-  iban: 'IBAN',
-  bic: 'BIC',
 };
 
 // ---------------------------------------------------------------- fields, checks, lock
@@ -295,11 +181,15 @@ const boolQuery = (label: string) =>
     })
     .transform((v) => v === true || v === 'true' || v === '1');
 
+/** The company a list, statistic or upload belongs to (decimal digits only). */
+const companyIdField = idField({
+  type: 'Firma muss eine Zahl sein.',
+  int: 'Firma muss eine ganze Zahl sein.',
+  positive: 'Bitte eine Firma wählen.',
+});
+
 export const documentListQuerySchema = pageQuerySchema.extend({
-  company_id: z.coerce
-    .number({ error: 'Firma muss eine Zahl sein.' })
-    .int('Firma muss eine ganze Zahl sein.')
-    .positive('Bitte eine Firma wählen.'),
+  company_id: companyIdField,
   type: z.enum(DOCUMENT_TYPES, { error: 'Unbekannter Dokumenttyp.' }).optional(),
   status: z.enum(DOCUMENT_STATUSES, { error: 'Unbekannter Status.' }).optional(),
   orderBy: z
@@ -359,10 +249,7 @@ export const documentListSchema = paged(documentListItemSchema);
 export type DocumentList = z.infer<typeof documentListSchema>;
 
 export const documentStatsQuerySchema = z.object({
-  company_id: z.coerce
-    .number({ error: 'Firma muss eine Zahl sein.' })
-    .int('Firma muss eine ganze Zahl sein.')
-    .positive('Bitte eine Firma wählen.'),
+  company_id: companyIdField,
 });
 
 export const documentStatsSchema = z.object({
@@ -495,14 +382,76 @@ export const documentUpdateSchema = z
   });
 export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
 
+// ---------------------------------------------------------------- confirm ("Prüfung abschließen")
+
+const overrideReasonSchema = z
+  .string({ error: 'Die Begründung muss Text sein.' })
+  .trim()
+  .min(5, 'Bitte begründen, warum trotz der Abweichung abgeschlossen wird (mindestens 5 Zeichen).')
+  .max(500, 'Die Begründung darf höchstens 500 Zeichen lang sein.');
+
+/**
+ * POST /documents/{id}/confirm. `override_reason` confirms despite blocking checks (e.g. our
+ * Abrechnung differs from the printed one); it is audit-logged.
+ */
+export const documentConfirmSchema = z
+  .strictObject({ override_reason: overrideReasonSchema.optional() })
+  .nullish();
+export type DocumentConfirm = z.infer<typeof documentConfirmSchema>;
+
+export const confirmationQuerySchema = z.object({
+  override: z
+    .enum(['true', 'false'], { error: 'override muss true oder false sein.' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+const plannedLineSchema = z.object({
+  year: z.number().int(),
+  kind: z.enum(PAYMENT_LINE_KINDS),
+  quartal: z.number().int().nullable(),
+  betrag: z.string(),
+  faellig_am: z.string().nullable(),
+  reason: z.string(),
+});
+
+/** GET /documents/{id}/confirmation: what "Prüfung abschließen" would do; nothing is written. */
+export const confirmationPreviewSchema = z.object({
+  add: z.array(plannedLineSchema.extend({ status: z.enum(PAYMENT_LINE_STATUSES) })),
+  supersede: z.array(plannedLineSchema.extend({ id: z.number().int() })),
+  /** Blocking checks first: confirmation needs `override_reason` while any stands. */
+  checks: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.enum(CHECK_SEVERITIES),
+      message: z.string(),
+      blocking: z.boolean(),
+    }),
+  ),
+  /** Gewerbesteuerbescheid: our Abrechnung beside the printed one. */
+  abrechnung: z
+    .object({
+      year: z.number().int(),
+      festgesetzte_steuer: z.string(),
+      printed: z.string().nullable(),
+      printed_bisher: z.string().nullable(),
+      soll_ours: z.string(),
+      ours: z.string(),
+      credited_from_notice: z.string(),
+      open_change: z.string(),
+      differs: z.boolean(),
+    })
+    .nullable(),
+  /** Payment years the confirmation would touch that are closed (it would be refused). */
+  closed_years: z.array(z.number().int()),
+});
+export type ConfirmationPreview = z.infer<typeof confirmationPreviewSchema>;
+
 // ---------------------------------------------------------------- upload, audit trail
 
 /** Multipart text field next to the files of POST /documents. */
 export const documentUploadFieldsSchema = z.object({
-  company_id: z.coerce
-    .number({ error: 'Firma muss eine Zahl sein.' })
-    .int('Firma muss eine ganze Zahl sein.')
-    .positive('Bitte eine Firma wählen.'),
+  company_id: companyIdField,
 });
 
 export const uploadFileResultSchema = z.object({
@@ -553,10 +502,11 @@ export const getFileQuerySchema = z.object({
 const coord = (label: string) => z.coerce.number({ error: `${label} muss eine Zahl sein.` });
 
 export const extractionQuerySchema = z.object({
-  document_id: z.coerce
-    .number({ error: 'Dokument muss eine Zahl sein.' })
-    .int('Dokument muss eine ganze Zahl sein.')
-    .positive('Dokument muss positiv sein.'),
+  document_id: idField({
+    type: 'Dokument muss eine Zahl sein.',
+    int: 'Dokument muss eine ganze Zahl sein.',
+    positive: 'Dokument muss positiv sein.',
+  }),
   page: z.coerce
     .number({ error: 'Seite muss eine Zahl sein.' })
     .int('Seite muss eine ganze Zahl sein.')

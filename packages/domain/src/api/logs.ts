@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageQuerySchema } from './common';
+import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 
 export const auditLogSchema = z.object({
   id: z.number().int(),
@@ -16,7 +16,7 @@ export const auditLogSchema = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogSchema>;
 
 export const auditLogQuerySchema = pageQuerySchema.extend({
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: idSchema.optional(),
   entity: z.string().trim().max(100).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

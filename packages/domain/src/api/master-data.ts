@@ -1,7 +1,8 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { formatMoneyPlain } from '../money';
 import { agsSchema } from './calculations';
-import { isoDateSchema, optionalText, pageQuerySchema } from './common';
+import { idSchema, isoDateSchema, optionalText, pageQuerySchema } from './common';
 import { rateHebesatzSchema, rateYearSchema } from './municipalities';
 
 export const REFERENCE_KINDS = ['kassenzeichen', 'buchungszeichen', 'personenkonto', 'sonstiges'] as const;
@@ -85,7 +86,7 @@ const wagesAmountSchema = z
         'Die Lohnsumme muss ein Betrag ≥ 0 mit höchstens zwei Nachkommastellen sein.',
       ),
   )
-  .transform((v) => Number(v).toFixed(2));
+  .transform((v) => formatMoneyPlain(v));
 
 export const masterDataWagesSchema = z.object({
   year: rateYearSchema,
@@ -254,10 +255,7 @@ export type MasterDataListQuery = z.input<typeof masterDataListQuerySchema>;
 export type MasterDataListParams = z.output<typeof masterDataListQuerySchema>;
 
 export const rateYearParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Die ID muss eine Zahl sein.' })
-    .int('Die ID muss eine ganze Zahl sein.')
-    .positive('Die ID muss positiv sein.'),
+  id: idSchema,
   year: rateYearSchema,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_LINE_KINDS, PAYMENT_LINE_STATUSES, type PaymentLineKind } from '../payments/rules';
-import { isoDateSchema, paged, pageQuerySchema } from './common';
+import { idField, idSchema, isoDateSchema, paged, pageQuerySchema } from './common';
 
 /**
  * Payment data API (issue 6). Paths, all under /api:
@@ -28,7 +28,7 @@ const reason = z
   .min(3, 'Bitte eine Begründung angeben.')
   .max(500, 'Die Begründung darf höchstens 500 Zeichen lang sein.');
 export const paymentYearParamSchema = z.object({
-  id: z.coerce.number({ error: 'Die ID muss eine Zahl sein.' }).int().positive('Die ID muss positiv sein.'),
+  id: idSchema,
   year: z.coerce
     .number({ error: 'Das Jahr muss eine Zahl sein.' })
     .int('Das Jahr muss eine ganze Zahl sein.')
@@ -51,7 +51,7 @@ const bool = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const paymentListQuerySchema = pageQuerySchema.extend({
-  company_id: z.coerce.number({ error: 'Firma fehlt.' }).int().positive('Firma fehlt.'),
+  company_id: idField({ type: 'Firma fehlt.', int: 'Firma fehlt.', positive: 'Firma fehlt.' }),
   year: z.coerce.number({ error: 'Das Jahr muss eine Zahl sein.' }).int().min(1990).max(2100).optional(),
   ags: z
     .string()
@@ -226,7 +226,7 @@ export const paymentLineStatusSchema = z.strictObject({
 export type PaymentLineStatusInput = z.infer<typeof paymentLineStatusSchema>;
 
 export const paymentDueQuerySchema = z.object({
-  company_id: z.coerce.number({ error: 'Firma fehlt.' }).int().positive('Firma fehlt.'),
+  company_id: idField({ type: 'Firma fehlt.', int: 'Firma fehlt.', positive: 'Firma fehlt.' }),
 });
 export const paymentDueSchema = z.object({
   due_soon: z.object({ count: z.number().int(), sum: z.string() }),

@@ -7,7 +7,7 @@ import {
   zerlegungResultSchema,
   zerlegungZeileSchema,
 } from './calculations';
-import { optionalText } from './common';
+import { idField, optionalText } from './common';
 import { LEGAL_FORMS } from './companies';
 
 /**
@@ -16,10 +16,11 @@ import { LEGAL_FORMS } from './companies';
  * company; the server fills missing Hebesätze from master data and the reference table.
  */
 
-const companyIdSchema = z.coerce
-  .number({ error: 'Bitte eine Firma wählen.' })
-  .int('Bitte eine Firma wählen.')
-  .positive('Bitte eine Firma wählen.');
+const companyIdSchema = idField({
+  type: 'Bitte eine Firma wählen.',
+  int: 'Bitte eine Firma wählen.',
+  positive: 'Bitte eine Firma wählen.',
+});
 
 /** One line as entered: a municipality (with an optional display name) and its key values. */
 export const zerlegungLineInputSchema = zerlegungZeileSchema.safeExtend({

@@ -282,7 +282,7 @@ describe('Vorauszahlungsbescheid', () => {
       existing,
     );
     expect(brief(p)).toEqual(['2024 korrektur 3 195.00 2024-08-15', '2024 korrektur 4 -205.00 2024-11-15']);
-    expect(p.add[0]?.reason).toContain('von 505,00 € auf 700,00 €');
+    expect(p.add[0]?.reason).toContain('von 505,00\u00a0€ auf 700,00\u00a0€');
     expect(p.supersede).toEqual([]);
   });
 });
@@ -480,14 +480,17 @@ describe('Gewerbesteuerbescheid: interest without abrechnung and bisher_festgese
     expect(brief(p)).toContain('2022 nachzahlungszinsen - 145.00 2025-07-16');
     const wrong = planNotice(notice('180.00'), existing);
     expect(wrong.checks.map((c) => c.code)).toEqual(['INTEREST_DIFFERS']);
-    expect(wrong.checks[0]?.message).toContain('eigene Berechnung nach § 233a AO 145,00 €');
-    expect(wrong.checks[0]?.message).toContain('Unterschiedsbetrag 10.800,00 € aus unseren Zahlungsdaten');
+    expect(wrong.checks[0]?.message).toContain('eigene Berechnung nach § 233a AO 145,00\u00a0€');
+    expect(wrong.checks[0]?.message).toContain(
+      'Unterschiedsbetrag 10.800,00\u00a0€ aus unseren Zahlungsdaten',
+    );
   });
   it('no prepayments recorded for the year: not compared, and the check says why', () => {
     const p = planNotice(notice('145.00'), []);
     expect(p.interest).toBeNull();
-    expect(p.checks.map((c) => c.code)).toEqual(['INTEREST_NOT_COMPARED']);
-    expect(p.checks[0]?.message).toContain('weder Abrechnung noch bisher festgesetzte Steuer');
+    // Without either figure the settlement itself is blocked (issue 11): see below.
+    expect(p.checks.map((c) => c.code)).toEqual(['ABRECHNUNG_UNBEKANNT', 'INTEREST_NOT_COMPARED']);
+    expect(p.checks[1]?.message).toContain('weder Abrechnung noch bisher festgesetzte Steuer');
     expect(brief(p)).toContain('2022 nachzahlungszinsen - 145.00 2025-07-16');
   });
   it('no interest stated: nothing to compare, no check', () => {
@@ -497,5 +500,151 @@ describe('Gewerbesteuerbescheid: interest without abrechnung and bisher_festgese
     );
     expect(p.interest).toBeNull();
     expect(p.checks).toEqual([]);
+  });
+});
+
+/**
+ * Issue 11: a Gewerbesteuerbescheid for a year our payment data knows nothing of. The printed
+ * figures are the oracle.
+ */
+describe('Gewerbesteuerbescheid for a year without payment data: the notice’s own figures', () => {
+  const bayern = (fields: Record<string, unknown>) => ({
+    document_id: 50,
+    type: 'gewst_bescheid',
+    bundesland: 'Bayern' as const,
+    fields: { erhebungszeitraum: 2023, bescheid_datum: '2024-09-16', ...fields },
+  });
+  const open = (p: ReturnType<typeof planNotice>) =>
+    p.add
+      .filter((l) => (l.status ?? 'offen') === 'offen' && l.kind !== 'nachzahlungszinsen')
+      .reduce((s, l) => s + Math.round(Number(l.betrag) * 100), 0) / 100;
+
+  it('Steuer 92.939,00, bisher festgesetzt 46.504,00: exactly the printed 46.435,00 become due', () => {
+    const p = planNotice(
+      bayern({ festgesetzte_steuer: '92939.00', bisher_festgesetzt: '46504.00', abrechnung: '46435.00' }),
+      [],
+    );
+    // Posted Mon 16 Sep 2024 → Bekanntgabe Thu 19 Sep → due one month later.
+    expect(brief(p)).toEqual([
+      '2023 abschlusszahlung - 46435.00 2024-10-21',
+      '2023 anrechnung - 46504.00 null',
+    ]);
+    expect(p.add[1]).toMatchObject({ status: 'bezahlt' });
+    expect(p.add[1]?.reason).toContain('bisher festgesetzt 46.504,00\u00a0€');
+    expect(p.add[1]?.reason).toContain('Gewerbesteuerbescheid 2023 vom 16.09.2024');
+    expect(open(p)).toBe(46435);
+    expect(p.abrechnung).toMatchObject({
+      printed: '46435.00',
+      printed_bisher: '46504.00',
+      soll_ours: '0.00',
+      ours: '46435.00',
+      credited_from_notice: '46504.00',
+      open_change: '46435.00',
+      differs: false,
+    });
+    expect(p.checks.filter((c) => c.blocking)).toEqual([]);
+    expect(p.checks.map((c) => c.code)).toEqual(['ANRECHNUNG_LAUT_BESCHEID']);
+  });
+  it('only “bisher festgesetzt” picked (no Abrechnung field): the same', () => {
+    const p = planNotice(bayern({ festgesetzte_steuer: '92939.00', bisher_festgesetzt: '46504.00' }), []);
+    expect(open(p)).toBe(46435);
+    expect(p.abrechnung?.printed).toBe('46435.00');
+  });
+  it('only the Abrechnung picked: the credit is tax − Abrechnung', () => {
+    const p = planNotice(bayern({ festgesetzte_steuer: '92939.00', abrechnung: '46435.00' }), []);
+    expect(brief(p)).toEqual([
+      '2023 abschlusszahlung - 46435.00 2024-10-21',
+      '2023 anrechnung - 46504.00 null',
+    ]);
+  });
+  it('a printed refund of 135.315,50\u00a0€ stays a refund of exactly that amount', () => {
+    const p = planNotice(
+      bayern({
+        festgesetzte_steuer: '286324.50',
+        bisher_festgesetzt: '421640.00',
+        abrechnung: '-135315.50',
+      }),
+      [],
+    );
+    expect(brief(p)).toEqual(['2023 erstattung - -135315.50 2024-10-21', '2023 anrechnung - 421640.00 null']);
+    expect(open(p)).toBe(-135315.5);
+    expect(p.abrechnung?.open_change).toBe('-135315.50');
+    expect(p.checks.filter((c) => c.blocking)).toEqual([]);
+  });
+  it('bisher festgesetzt 0,00 (a first assessment): the whole tax, no opening balance', () => {
+    const p = planNotice(
+      bayern({ festgesetzte_steuer: '2021.60', bisher_festgesetzt: '0.00', abrechnung: '2021.60' }),
+      [],
+    );
+    expect(brief(p)).toEqual(['2023 abschlusszahlung - 2021.60 2024-10-21']);
+    expect(p.checks).toEqual([]);
+  });
+  it('neither figure printed: blocked with a clear message; overridden, the whole tax', () => {
+    const p = planNotice(bayern({ festgesetzte_steuer: '92939.00' }), []);
+    const blocking = p.checks.filter((c) => c.blocking);
+    expect(blocking.map((c) => c.code)).toEqual(['ABRECHNUNG_UNBEKANNT']);
+    expect(blocking[0]?.message).toContain('weder „Bisher festgesetzt“ noch eine Abrechnung');
+    expect(blocking[0]?.message).toContain('92.939,00\u00a0€');
+    const o = planNotice({ ...bayern({ festgesetzte_steuer: '92939.00' }), override: true }, []);
+    expect(brief(o)).toEqual(['2023 abschlusszahlung - 92939.00 2024-10-21']);
+  });
+  it('a notice whose own figures disagree blocks; overridden, the smaller demand', () => {
+    const fields = {
+      festgesetzte_steuer: '92939.00',
+      bisher_festgesetzt: '46504.00',
+      abrechnung: '46535.00',
+    };
+    const p = planNotice(bayern(fields), []);
+    expect(p.checks.filter((c) => c.blocking).map((c) => c.code)).toEqual(['ABRECHNUNG_DIFFERS']);
+    expect(p.checks[0]?.message).toContain('in sich nicht stimmig');
+    const o = planNotice({ ...bayern(fields), override: true }, []);
+    expect(open(o)).toBe(46435);
+  });
+});
+
+describe('Gewerbesteuerbescheid against our payment data: printed and computed Abrechnung compared', () => {
+  it('our prepayment Soll equals “bisher festgesetzt”: no check, open grows by the printed Abrechnung', () => {
+    const existing = schedule2022([true, true, false, false]);
+    const p = planNotice(bescheid({ bisher_festgesetzt: '3200.00', abrechnung: '800.00' }), existing);
+    expect(p.checks).toEqual([]);
+    expect(p.abrechnung).toMatchObject({
+      printed: '800.00',
+      ours: '800.00',
+      differs: false,
+      open_change: '800.00',
+    });
+  });
+  it('two quarters missing in our data: blocked; overridden, the gap is credited from the notice', () => {
+    // We know Q1+Q2 (1,600, paid), the notice credits 3,200: ours 2,400, printed 800.
+    const existing = schedule2022([true, true, true, true]).slice(0, 2);
+    const fields = { bisher_festgesetzt: '3200.00', abrechnung: '800.00' };
+    const p = planNotice(bescheid(fields), existing);
+    const blocking = p.checks.filter((c) => c.blocking);
+    expect(blocking.map((c) => c.code)).toEqual(['ABRECHNUNG_DIFFERS']);
+    expect(blocking[0]?.message).toContain(
+      'Die Abrechnung laut Bescheid (800,00\u00a0€) weicht von unserer Berechnung ab',
+    );
+    expect(blocking[0]?.message).toContain(
+      'Vorauszahlungs-Soll laut Zahlungsdaten 1.600,00\u00a0€ = 2.400,00\u00a0€',
+    );
+    expect(blocking[0]?.message).toContain('die fehlenden 1.600,00\u00a0€');
+    expect(p.abrechnung).toMatchObject({ printed: '800.00', ours: '2400.00', differs: true });
+    const o = planNotice({ ...bescheid(fields), override: true }, existing);
+    expect(brief(o)).toEqual(['2022 abschlusszahlung - 800.00 2023-07-17', '2022 anrechnung - 1600.00 null']);
+    expect(o.abrechnung?.open_change).toBe('800.00');
+  });
+  it('more prepayments in our data than the notice credits: blocked; overridden, our smaller demand stays', () => {
+    const existing = schedule2022([true, true, true, true]);
+    const fields = { bisher_festgesetzt: '2400.00', abrechnung: '1600.00' };
+    expect(planNotice(bescheid(fields), existing).checks.map((c) => c.code)).toEqual(['ABRECHNUNG_DIFFERS']);
+    const o = planNotice({ ...bescheid(fields), override: true }, existing);
+    expect(brief(o)).toEqual(['2022 abschlusszahlung - 800.00 2023-07-17']);
+  });
+  it('a difference of one cent does not block; the demand never exceeds the printed one', () => {
+    const existing = schedule2022([true, true, true, true]);
+    const p = planNotice(bescheid({ abrechnung: '799.99' }), existing);
+    expect(p.checks.filter((c) => c.blocking)).toEqual([]);
+    expect(p.checks.map((c) => c.code)).toEqual(['ABRECHNUNG_CENT']);
+    expect(p.abrechnung?.open_change).toBe('799.99');
   });
 });

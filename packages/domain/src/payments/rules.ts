@@ -11,6 +11,7 @@ import {
   monatsfrist,
   parseIsoDate,
 } from '../tax';
+import { formatMoneyDe } from '../money';
 import { Dec, formatMoney } from '../tax/money';
 
 /**
@@ -54,6 +55,7 @@ export const PAYMENT_LINE_KINDS = [
   'erstattungszinsen',
   'saeumniszuschlag',
   'korrektur',
+  'anrechnung',
 ] as const;
 export type PaymentLineKind = (typeof PAYMENT_LINE_KINDS)[number];
 export const PAYMENT_LINE_KIND_LABELS: Record<PaymentLineKind, string> = {
@@ -64,6 +66,7 @@ export const PAYMENT_LINE_KIND_LABELS: Record<PaymentLineKind, string> = {
   erstattungszinsen: 'Erstattungszinsen',
   saeumniszuschlag: 'Säumniszuschlag',
   korrektur: 'Korrektur',
+  anrechnung: 'Anrechnung laut Bescheid',
 };
 
 export const PAYMENT_LINE_STATUSES = ['offen', 'angewiesen', 'bezahlt', 'storniert'] as const;
@@ -81,7 +84,14 @@ export const PRINCIPAL_KINDS: readonly PaymentLineKind[] = [
   'abschlusszahlung',
   'erstattung',
   'korrektur',
+  'anrechnung',
 ];
+
+/**
+ * Kinds that stand for money already handled outside our payment data (an opening
+ * balance taken from a notice): never paid or booked again.
+ */
+export const OPENING_KINDS: readonly PaymentLineKind[] = ['anrechnung'];
 
 export interface ExistingLine {
   id: number;
@@ -116,6 +126,11 @@ export interface NoticeInput {
    * has an assessed tax). Needed because a Bescheid with a difference of zero creates no line.
    */
   assessed_years?: readonly number[];
+  /**
+   * The user confirmed despite blocking checks (with a reason, recorded by the caller): the
+   * plan is made anyway, still never demanding more than the notice does.
+   */
+  override?: boolean;
 }
 
 export interface LineToAdd {
@@ -125,6 +140,8 @@ export interface LineToAdd {
   betrag: string;
   faellig_am: string | null;
   reason: string;
+  /** Default `offen`; an `anrechnung` taken from a notice is `bezahlt` (credited). */
+  status?: PaymentLineStatus;
 }
 
 export interface LineToSupersede {
@@ -149,6 +166,31 @@ export interface PlanCheck {
   message: string;
   /** The year the check belongs to when it is not the notice's Erhebungszeitraum. */
   year?: number;
+  /**
+   * Confirmation is refused while such a check stands, unless the user overrides it with a
+   * reason (`NoticeInput.override`).
+   */
+  blocking?: boolean;
+}
+
+/** Our Abrechnung of a Gewerbesteuerbescheid beside the one it prints. */
+export interface AbrechnungComparison {
+  year: number;
+  festgesetzte_steuer: string;
+  /** What the notice prints (`abrechnung`, else tax − `bisher_festgesetzt`); null if neither. */
+  printed: string | null;
+  /** The notice's `bisher_festgesetzt` (else tax − `abrechnung`); null if neither. */
+  printed_bisher: string | null;
+  /** The year's Soll in our payment data before the notice: Σ active principal lines. */
+  soll_ours: string;
+  /** Tax − Soll of our payment data (with an opening balance taken from the notice, if any). */
+  ours: string;
+  /** Prepayments taken from the notice as credited (`anrechnung` line), 0.00 when none. */
+  credited_from_notice: string;
+  /** The change of the year's open principal amount when the plan is applied. */
+  open_change: string;
+  /** |ours − printed| > 0.01 €. */
+  differs: boolean;
 }
 
 export interface InterestComparison {
@@ -167,6 +209,8 @@ export interface PaymentPlan {
   years: YearValues[];
   checks: PlanCheck[];
   interest: InterestComparison | null;
+  /** Gewerbesteuerbescheid only. */
+  abrechnung: AbrechnungComparison | null;
 }
 
 const money = (v: unknown): string | null =>
@@ -176,10 +220,7 @@ const int = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN;
   return Number.isInteger(n) ? n : null;
 };
-const de = (m: string) => {
-  const [i, f] = formatMoney(new Dec(m)).split('.');
-  return `${(i ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${f} €`;
-};
+const de = (m: string) => formatMoneyDe(m);
 const deDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 const active = (l: ExistingLine) => !l.superseded && l.status !== 'storniert';
@@ -299,7 +340,14 @@ export function planSchedule(
 
 /** The lines a confirmed notice produces, given the establishment's existing lines (all years). */
 export function planNotice(input: NoticeInput, existing: readonly ExistingLine[]): PaymentPlan {
-  const plan: PaymentPlan = { add: [], supersede: [], years: [], checks: [], interest: null };
+  const plan: PaymentPlan = {
+    add: [],
+    supersede: [],
+    years: [],
+    checks: [],
+    interest: null,
+    abrechnung: null,
+  };
   const f = input.fields;
   const year = int(f.erhebungszeitraum);
   const assessed = new Set(input.assessed_years ?? []);
@@ -446,6 +494,8 @@ function planBescheid(
   plan.years.push(values);
 
   const lines = existing.filter((l) => active(l) && l.year === ez && PRINCIPAL_KINDS.includes(l.kind));
+  const label = `Gewerbesteuerbescheid ${ez} vom ${deDate(datum!)}`;
+  const settlement = settleAgainstNotice(input, f, ez, steuer!, lines, plan);
   // Positive lines enter the calculation as prepayments (paid or not); refunds already
   // received (negative, credited) raise the tax to settle.
   let toSettle = new Dec(steuer!);
@@ -464,6 +514,9 @@ function planBescheid(
       bezahlt: credited(l),
     });
   }
+  // Prepayments the notice credits but our payment data does not know: an opening balance.
+  if (settlement.credit.gt(0))
+    items.push({ quartal: 0, betrag: formatMoney(settlement.credit), faellig_am: datum!, bezahlt: true });
   // Negative unpaid corrections reduce an unpaid prepayment of the same quarter. Any other
   // unpaid negative line (a refund not yet received, a reduction of a quarter already paid)
   // never moved money: it is superseded below, and tax − credited already contains it.
@@ -488,7 +541,6 @@ function planBescheid(
       reason: `Durch den Gewerbesteuerbescheid ${ez} vom ${deDate(datum!)} abgerechnet.`,
     });
   }
-  const label = `Gewerbesteuerbescheid ${ez} vom ${deDate(datum!)}`;
   if (r.sofort.faellig_am && !new Dec(r.sofort.betrag).isZero())
     plan.add.push({
       year: ez,
@@ -516,6 +568,16 @@ function planBescheid(
       faellig_am: formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
       reason: `Erstattung laut ${label}.`,
     });
+  if (settlement.credit.gt(0))
+    plan.add.push({
+      year: ez,
+      kind: 'anrechnung',
+      quartal: null,
+      betrag: formatMoney(settlement.credit),
+      faellig_am: null,
+      status: 'bezahlt',
+      reason: settlement.creditReason(label),
+    });
   // The due date the notice prints, compared with ours for the Abschlusszahlung (one month
   // after Bekanntgabe, §20 Abs.2 GewStG) — only when there is something to pay.
   const printedDue = date(f.faellig_am);
@@ -526,21 +588,15 @@ function planBescheid(
       severity: 'warning',
       message: `Der Bescheid nennt als Fälligkeit den ${deDate(printedDue)}; nach unserer Berechnung ist die Abschlusszahlung am ${deDate(ourDue)} fällig (ein Monat nach Bekanntgabe am ${deDate(r.bekanntgabe)}).`,
     });
-
-  const printed = money(f.abrechnung);
-  if (printed && printed !== r.abrechnung && lines.length > 0)
-    plan.checks.push({
-      code: 'ABRECHNUNG_DIFFERS',
-      severity: 'info',
-      message: `Der Bescheid rechnet mit ${de(printed)} ab; nach unseren Zahlungsdaten ergibt sich ${de(r.unterschied)} (angerechnet: ${de(r.angerechnet)}).`,
-    });
+  plan.abrechnung = {
+    ...settlement.comparison,
+    open_change: formatMoney(openChange(plan, lines, ez)),
+  };
 
   // Interest stated on the notice, compared with our §233a calculation.
   const zinsen = money(f.zinsen);
   const stated = zinsen !== null && !new Dec(zinsen).isZero();
-  const printedDiff =
-    printed ??
-    (money(f.bisher_festgesetzt) ? formatMoney(new Dec(steuer!).sub(money(f.bisher_festgesetzt)!)) : null);
+  const printedDiff = settlement.comparison.printed;
   // Neither printed: when the notice states interest, take the difference from our payment
   // data (tax − prepayments set) — if the year has any; otherwise say why we cannot compare.
   const ownDiff = printedDiff === null && stated && lines.length > 0 ? r.abrechnung : null;
@@ -604,4 +660,119 @@ function planBescheid(
   const skipped: number[] = [];
   plan.add.push(...planSchedule(vz, existing, label, assessed, skipped));
   plan.checks.push(...skipped.map((y) => assessedYearCheck(y, label)));
+}
+
+const CENT = new Dec('0.01');
+
+/**
+ * The notice's own Abrechnung against our payment data (issue 11). Decides how much of the
+ * prepayments the notice credits is taken over as an opening balance (`anrechnung`, credited),
+ * and adds the checks that stop a confirmation:
+ *
+ * - Our payment data knows nothing of the year (no active principal line): the notice's
+ *   figures are used — "bisher festgesetzt" (else tax − Abrechnung) becomes one credited
+ *   `anrechnung` line, so exactly the printed Abrechnung becomes due (or refundable). A notice
+ *   that prints neither figure blocks: we cannot tell what it credits. A notice whose own
+ *   figures disagree blocks; overridden, the larger credit (the smaller demand) is used.
+ * - Our payment data knows the year: our Abrechnung is tax − the year's Soll (Σ active
+ *   principal lines, paid or not). More than a cent away from the printed one blocks.
+ *   Overridden (or within the cent), a demand above the notice's is cut back to it by
+ *   crediting the gap from the notice; a demand below it stays as our data says.
+ */
+function settleAgainstNotice(
+  input: NoticeInput,
+  f: Record<string, unknown>,
+  ez: number,
+  steuer: string,
+  lines: readonly ExistingLine[],
+  plan: PaymentPlan,
+) {
+  const tax = new Dec(steuer);
+  const printedAbr = money(f.abrechnung);
+  const printedBisher = money(f.bisher_festgesetzt);
+  const printed = printedAbr ?? (printedBisher ? formatMoney(tax.sub(printedBisher)) : null);
+  const bisher = printedBisher ?? (printedAbr ? formatMoney(tax.sub(printedAbr)) : null);
+  const soll = lines.reduce((sum, l) => sum.add(l.betrag), new Dec(0));
+  const block = (code: string, message: string) =>
+    plan.checks.push({ code, severity: 'error', blocking: true, message });
+  let credit = new Dec(0);
+  let blocked = false;
+  let creditReason = (label: string) =>
+    `Vorauszahlungen ${ez} laut ${label} (bisher festgesetzt ${de(formatMoney(credit))}): in den Zahlungsdaten nicht erfasst, als entrichtet angerechnet.`;
+
+  if (lines.length === 0) {
+    if (printed === null) {
+      block(
+        'ABRECHNUNG_UNBEKANNT',
+        `Der Bescheid nennt weder „Bisher festgesetzt“ noch eine Abrechnung, und für ${ez} sind keine Vorauszahlungen erfasst: Die ganze festgesetzte Steuer von ${de(steuer)} würde als fällig geführt. Bitte den Betrag aus dem Bescheid übernehmen (0,00 €, wenn nichts angerechnet wird) oder mit Begründung trotzdem abschließen.`,
+      );
+    } else {
+      const candidates = [
+        ...(printedAbr ? [tax.sub(printedAbr)] : []),
+        ...(printedBisher ? [new Dec(printedBisher)] : []),
+      ];
+      credit = Dec.max(0, ...candidates);
+      if (printedAbr && printedBisher && tax.sub(printedBisher).sub(printedAbr).abs().gt(CENT)) {
+        block(
+          'ABRECHNUNG_DIFFERS',
+          `Der Bescheid ist in sich nicht stimmig: festgesetzte Steuer ${de(steuer)} − bisher festgesetzt ${de(printedBisher)} = ${de(formatMoney(tax.sub(printedBisher)))}, gedruckt ist eine Abrechnung von ${de(printedAbr)}. Bitte die Felder prüfen oder mit Begründung trotzdem abschließen; dann wird höchstens der niedrigere Betrag fällig.`,
+        );
+      }
+      if (credit.gt(0))
+        plan.checks.push({
+          code: 'ANRECHNUNG_LAUT_BESCHEID',
+          severity: 'info',
+          message: `Für ${ez} waren keine Vorauszahlungen erfasst: ${de(formatMoney(credit))} laut Bescheid (bisher festgesetzt) wurden als entrichtet angerechnet; fällig ist die Abrechnung des Bescheids.`,
+        });
+    }
+  } else if (printed !== null) {
+    const ours = tax.sub(soll);
+    const gap = ours.sub(printed);
+    if (gap.abs().gt(CENT)) {
+      blocked = true;
+      block(
+        'ABRECHNUNG_DIFFERS',
+        `Die Abrechnung laut Bescheid (${de(printed)}) weicht von unserer Berechnung ab: festgesetzte Steuer ${de(steuer)} − Vorauszahlungs-Soll laut Zahlungsdaten ${de(formatMoney(soll))} = ${de(formatMoney(ours))}${bisher ? ` (der Bescheid rechnet mit bisher festgesetzt ${de(bisher)})` : ''}. Bitte Felder und Zahlungsdaten prüfen oder mit Begründung trotzdem abschließen.${gap.gt(0) ? ` Dann werden die fehlenden ${de(formatMoney(gap))} laut Bescheid angerechnet, damit nicht mehr fällig wird, als der Bescheid verlangt.` : ''}`,
+      );
+    } else if (!gap.isZero())
+      plan.checks.push({
+        code: 'ABRECHNUNG_CENT',
+        severity: 'info',
+        message: `Die Abrechnung laut Bescheid (${de(printed)}) und unsere (${de(formatMoney(ours))}) weichen um ${de(formatMoney(gap.abs()))} ab (Rundung).`,
+      });
+    // Never more than the notice demands: a higher demand of ours is cut back to the printed
+    // one by crediting the gap (within a cent at once, beyond it only when overridden).
+    if (gap.gt(0) && (!blocked || input.override)) {
+      credit = gap;
+      creditReason = (label: string) =>
+        `Vorauszahlungen ${ez} laut ${label}: ${de(formatMoney(gap))} mehr angerechnet als in den Zahlungsdaten erfasst (bisher festgesetzt ${de(bisher ?? '0')}, erfasst ${de(formatMoney(soll))}); als entrichtet angerechnet.`;
+    }
+  }
+  const ours = formatMoney(tax.sub(soll).sub(credit));
+  return {
+    credit,
+    creditReason: (label: string) => creditReason(label),
+    comparison: {
+      year: ez,
+      festgesetzte_steuer: steuer,
+      printed,
+      printed_bisher: bisher,
+      soll_ours: formatMoney(soll),
+      ours,
+      credited_from_notice: formatMoney(credit),
+      differs: printed !== null && new Dec(ours).sub(printed).abs().gt(CENT),
+    },
+  };
+}
+
+/** How the year's open principal amount changes when the plan is applied. */
+function openChange(plan: PaymentPlan, lines: readonly ExistingLine[], ez: number): Dec {
+  const added = plan.add
+    .filter((l) => l.year === ez && PRINCIPAL_KINDS.includes(l.kind) && (l.status ?? 'offen') === 'offen')
+    .reduce((s, l) => s.add(l.betrag), new Dec(0));
+  const ids = new Set(plan.supersede.map((x) => x.id));
+  const removed = lines
+    .filter((l) => ids.has(l.id) && l.status === 'offen')
+    .reduce((s, l) => s.add(l.betrag), new Dec(0));
+  return added.sub(removed);
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { formatMoneyPlain } from '../money/format';
 import { fail, type ValidationCollector } from './errors';
 
 /**
@@ -59,8 +60,7 @@ export function collectDecimal(
 
 /** Two decimal places, half-up, never "-0.00". */
 export function formatMoney(value: Dec): string {
-  const s = value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-  return s === '-0.00' ? '0.00' : s;
+  return formatMoneyPlain(value);
 }
 
 /** Rounds down (towards −∞) to a multiple of `step` (e.g. 100 € for the Gewerbeertrag). */
@@ -70,11 +70,7 @@ export function floorToMultiple(value: Dec, step: number): Dec {
 
 /** Cents to money string. */
 export function centsToMoney(cents: bigint): string {
-  const neg = cents < 0n;
-  const abs = neg ? -cents : cents;
-  const euros = abs / 100n;
-  const rest = (abs % 100n).toString().padStart(2, '0');
-  return `${neg && abs !== 0n ? '-' : ''}${euros}.${rest}`;
+  return formatMoneyPlain(cents);
 }
 
 /** Percentage multiplication used for every tax amount: base × hebesatz / 100, to the cent. */

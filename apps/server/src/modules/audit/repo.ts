@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import { auditLogs } from './schema';
 
 export interface AuditQuery {
   page: number;

@@ -1,6 +1,6 @@
 import type { Permission } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs } from '../../db/schema';
+import { auditLogs } from './schema';
 
 /** Who is acting: passed explicitly into every service (CONVENTIONS 3). */
 export interface Actor {

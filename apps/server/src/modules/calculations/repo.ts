@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { masterData, masterDataRates } from '../master-data/schema';
-import { municipalities, municipalityRates } from '../municipalities/schema';
+import { masterData, masterDataRates } from '../master-data';
+import { municipalities, municipalityRates } from '../municipalities';
 
 /** Number of municipalities in the reference table (0 while it is not loaded). */
 export async function countMunicipalities(db: DbOrTx): Promise<number> {

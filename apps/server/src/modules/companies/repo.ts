@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
+import { companies } from './schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'created_at' | 'updated_at'>;

@@ -4,6 +4,7 @@ import {
   type DocumentCheck,
   type DocumentFields,
   type DocumentType,
+  formatMoneyDe,
   HEBESATZ_MIN,
 } from '@gewst/domain';
 import { isValidIban } from '@gewst/extraction';
@@ -17,8 +18,7 @@ export interface CheckInput {
   today: string;
 }
 
-const fmtMoney = (v: string) =>
-  `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v))} €`;
+const fmtMoney = (v: string | bigint) => formatMoneyDe(v);
 const fmtDate = (iso: string) => iso.split('-').reverse().join('.');
 const toCents = (v: string) => {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
@@ -106,7 +106,7 @@ export function runChecks(input: CheckInput): DocumentCheck[] {
         code: 'VORAUSZAHLUNG_VIERTEL',
         severity: type === 'vorauszahlungsbescheid' ? 'error' : 'warning',
         field: 'vorauszahlungen',
-        message: `Vorauszahlung ${wrong.map((q) => `Q${q.quartal} ${fmtMoney(String(q.betrag))}`).join(', ')} ≠ ¼ der Jahressteuer ${fmtMoney(annual)}, abgerundet auf volle Euro = ${fmtMoney((Number(expected) / 100).toFixed(2))}.`,
+        message: `Vorauszahlung ${wrong.map((q) => `Q${q.quartal} ${fmtMoney(String(q.betrag))}`).join(', ')} ≠ ¼ der Jahressteuer ${fmtMoney(annual)}, abgerundet auf volle Euro = ${fmtMoney(expected)}.`,
       });
   }
 
@@ -119,7 +119,7 @@ export function runChecks(input: CheckInput): DocumentCheck[] {
         code: 'ABRECHNUNG_DIFFERENZ',
         severity: 'warning',
         field: 'abrechnung',
-        message: `Abrechnung ${fmtMoney(abrechnung)} ≠ festgesetzte Steuer − bisher festgesetzt = ${fmtMoney((Number(diff) / 100).toFixed(2))}.`,
+        message: `Abrechnung ${fmtMoney(abrechnung)} ≠ festgesetzte Steuer − bisher festgesetzt = ${fmtMoney(diff)}.`,
       });
   }
 

@@ -6,6 +6,7 @@ import { AppError, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { looksLikePdf, STORE_PATH } from './file-store';
 import { notPdfReason, tooLargeReason } from './intake';
+import { usersById } from '../users';
 import { presentUploadAudit } from './presenter';
 import * as repo from './repo';
 import type { DocumentsRuntime } from './runtime';
@@ -122,7 +123,7 @@ export async function addVersion(
 
 export async function listUploadAudit(db: Db, page: number, perPage: number) {
   const { rows, total } = await repo.listUploadAudit(db, page, perPage);
-  const users = await repo.usersById(
+  const users = await usersById(
     db,
     rows.map((r) => r.user_id),
   );
@@ -132,6 +133,6 @@ export async function listUploadAudit(db: Db, page: number, perPage: number) {
 export async function getUploadAudit(db: Db, id: number) {
   const row = await repo.findUploadAudit(db, id);
   if (!row) throw notFound('Der Eintrag');
-  const users = await repo.usersById(db, [row.user_id]);
+  const users = await usersById(db, [row.user_id]);
   return presentUploadAudit(row, users);
 }

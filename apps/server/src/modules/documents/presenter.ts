@@ -13,7 +13,8 @@ import type {
   UploadStatus,
   UserRef,
 } from '@gewst/domain';
-import type { DocumentRow, UploadAuditRow, UserRefRow, VersionRow } from './repo';
+import type { UserRefRow } from '../users';
+import type { DocumentRow, UploadAuditRow, VersionRow } from './repo';
 
 export const fileUrl = (relPath: string, download = false) =>
   `/api/documents/getFile?path=${encodeURIComponent(relPath)}${download ? '&download=true' : ''}`;

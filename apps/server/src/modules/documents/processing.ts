@@ -18,7 +18,7 @@ import {
 } from '@gewst/extraction';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../municipalities/repo';
+import { rowsOf } from '../../db/sql';
 import * as repo from './repo';
 
 /** Prefixes printed before a municipality's name on its letterhead. */

@@ -1,20 +1,13 @@
 import type { DocumentListParams } from '@gewst/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { rowsOf } from '../municipalities/repo';
+import { rowsOf } from '../../db/sql';
 import { documents, documentVersions, layoutHints, uploadAudit } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentInsert = typeof documents.$inferInsert;
 export type VersionRow = typeof documentVersions.$inferSelect;
 export type UploadAuditRow = typeof uploadAudit.$inferSelect;
-
-export interface UserRefRow {
-  id: number;
-  username: string;
-  name: string | null;
-}
 
 export async function findDocument(db: DbOrTx, id: number): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
@@ -69,16 +62,6 @@ export function versionsOf(db: DbOrTx, documentId: number) {
 export async function insertUploadAudit(db: DbOrTx, values: typeof uploadAudit.$inferInsert) {
   const [row] = await db.insert(uploadAudit).values(values).returning();
   return row!;
-}
-
-export async function usersById(db: DbOrTx, ids: (number | null | undefined)[]) {
-  const wanted = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
-  if (!wanted.length) return new Map<number, UserRefRow>();
-  const rows = await db
-    .select({ id: users.id, username: users.username, name: users.name })
-    .from(users)
-    .where(sql`${users.id} in ${wanted}`);
-  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Is this relative path a stored document file (any version) — and of which documents? */
@@ -326,6 +309,16 @@ export function orphanedDocuments(db: DbOrTx, schema: string) {
             select 1 from ${sql.raw(schema)}.job j
             where j.id::text = d.job_id and j.state in ('created', 'retry', 'active'))`,
   );
+}
+
+/** Documents whose processing had not finished (waiting or running), oldest first. */
+export async function unfinishedDocumentIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(sql`${documents.status} in ('neu', 'in_verarbeitung')`, isNull(documents.deleted_at)))
+    .orderBy(asc(documents.id));
+  return rows.map((r) => r.id);
 }
 
 export { desc };

@@ -1,5 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
+  confirmationPreviewSchema,
+  confirmationQuerySchema,
+  documentConfirmSchema,
   documentDetailSchema,
   documentListQuerySchema,
   documentListSchema,
@@ -169,8 +172,36 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
     (actor, id) => service.releaseLock(db(), actor, id),
     documentLockSchema,
   );
-  action('confirm', 'add-payment-data', 'Prüfung abschließen (Status geprüft)', (actor, id) =>
-    service.confirmDocument(db(), actor, id),
+  app.get(
+    '/documents/:id/confirmation',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary:
+          'Was „Prüfung abschließen“ anlegen würde: Zahlungszeilen, ersetzte Zeilen, Prüfungen, Abrechnung',
+        params: idParamSchema,
+        querystring: confirmationQuerySchema,
+        response: { 200: confirmationPreviewSchema },
+      },
+    },
+    async (request) =>
+      service.confirmationPreview(db(), actorOf(request), request.params.id, request.query.override),
+  );
+  app.post(
+    '/documents/:id/confirm',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary:
+          'Prüfung abschließen (Status geprüft, Zahlungszeilen); 422 bei Abweichung von der Abrechnung des Bescheids, außer mit override_reason',
+        params: idParamSchema,
+        body: documentConfirmSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.confirmDocument(db(), actorOf(request), request.params.id, request.body),
   );
   action('reprocess', 'add-payment-data', 'Dokument erneut verarbeiten', (actor, id) =>
     service.reprocessDocument(rt, actor, id),

@@ -14,6 +14,12 @@ export interface DocumentsRuntime {
   readonly config: AppConfig;
   readonly database: Database;
   enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
+  /**
+   * Stops taking jobs and import files and waits for the job in hand (a restore replaces
+   * the data under the workers); `resume` starts again. No-ops without workers.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,43 +48,73 @@ export async function startDocuments(options: {
 
   const timers: NodeJS.Timeout[] = [];
   let importer: ImportWatcher | null = null;
+  let paused = false;
+  let active = 0;
+  const idle: (() => void)[] = [];
+  const work = async () => {
+    await queue.boss.work<{ documentId: number }>(
+      PROCESS_DOCUMENT.name,
+      { pollingIntervalSeconds: config.documents.jobPollSeconds, batchSize: 1, includeMetadata: true },
+      async (jobs: ProcessJob[]) => {
+        // A fetch that was under way when pause() stopped the worker: fail it, the queue retries it.
+        if (paused) throw new Error('Die Verarbeitung ist angehalten (Wiederherstellung läuft).');
+        active++;
+        try {
+          for (const job of jobs) {
+            const { documentId } = PROCESS_DOCUMENT.payload.parse(job.data);
+            await processDocument({ db: database.db, store, ocr: getOcr, log }, documentId, {
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+          }
+        } finally {
+          active--;
+          if (!active) for (const wake of idle.splice(0)) wake();
+        }
+      },
+    );
+    if (config.documents.importDir) {
+      importer = await watchImportDir(runtime, config.documents.importDir, log);
+    }
+  };
   const runtime: DocumentsRuntime = {
     store,
     queue,
     config,
     database,
     enqueueProcessing: (tx, documentId) => queue.sendInTx(tx, PROCESS_DOCUMENT.name, { documentId }),
+    async pause() {
+      if (!working || paused) return;
+      paused = true;
+      await importer?.close();
+      importer = null;
+      await queue.boss.offWork(PROCESS_DOCUMENT.name);
+      if (active) await new Promise<void>((resolve) => idle.push(resolve));
+    },
+    async resume() {
+      if (!working || !paused) return;
+      paused = false;
+      await work();
+    },
     async close() {
       for (const t of timers) clearInterval(t);
       await importer?.close();
       await queue.stop();
       await ocr?.terminate();
       ocr = null;
+      for (const wake of idle.splice(0)) wake();
     },
   };
 
   if (working) {
-    await queue.boss.work<{ documentId: number }>(
-      PROCESS_DOCUMENT.name,
-      { pollingIntervalSeconds: config.documents.jobPollSeconds, batchSize: 1, includeMetadata: true },
-      async (jobs: ProcessJob[]) => {
-        for (const job of jobs) {
-          const { documentId } = PROCESS_DOCUMENT.payload.parse(job.data);
-          await processDocument({ db: database.db, store, ocr: getOcr, log }, documentId, {
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-          });
-        }
-      },
-    );
+    await work();
     const sweep = () =>
-      sweepOrphans(database.db, QUEUE_SCHEMA)
-        .then((n) => n && log.warn({ documents: n }, 'documents without a live job marked fehler'))
-        .catch((err) => log.error({ err }, 'orphan sweep failed'));
+      paused
+        ? Promise.resolve()
+        : sweepOrphans(database.db, QUEUE_SCHEMA)
+            .then((n) => n && log.warn({ documents: n }, 'documents without a live job marked fehler'))
+            .catch((err) => log.error({ err }, 'orphan sweep failed'));
     timers.push(setInterval(sweep, 60_000));
-    if (config.documents.importDir) {
-      importer = await watchImportDir(runtime, config.documents.importDir, log);
-    }
   }
   return runtime;
 }

@@ -14,8 +14,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../../db/schema';
-import { masterData } from '../master-data/schema';
+import { companies } from '../companies';
+import { masterData } from '../master-data';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

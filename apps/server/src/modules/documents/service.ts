@@ -2,12 +2,14 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPE_FIELDS,
   DOCUMENT_TYPES,
+  type DocumentConfirm,
   type DocumentField,
   type DocumentFields,
   type DocumentListParams,
   type DocumentStatus,
   type DocumentType,
   type DocumentUpdate,
+  formatMoneyPlain,
   pageMeta,
 } from '@gewst/domain';
 import type { Page } from '@gewst/extraction';
@@ -16,7 +18,8 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { loadMasterData, requireCompany } from '../master-data/service';
-import { applyConfirmedDocument, paymentsOfMasterData } from '../payments/service';
+import { applyConfirmedDocument, paymentsOfMasterData, previewConfirmedDocument } from '../payments/service';
+import { usersById } from '../users';
 import { checksFor, today } from './jobs';
 import { matchMasterData } from './matching';
 import { presentDetail, presentListItem, presentLock } from './presenter';
@@ -45,7 +48,7 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentListParams)
   if (q.deleted && !isAdmin(actor)) throw forbidden('Gelöschte Dokumente sehen nur Administratoren.');
   await requireCompany(db, q.company_id);
   const { rows, total } = await repo.listDocuments(db, q, today());
-  const users = await repo.usersById(
+  const users = await usersById(
     db,
     rows.flatMap((r) => [r.uploaded_by, r.deleted_by]),
   );
@@ -84,7 +87,7 @@ export async function getDocument(db: Db, actor: Actor, id: number) {
 
 async function detail(db: Db | Tx, actor: Actor, row: repo.DocumentRow) {
   const versions = await repo.versionsOf(db, row.id);
-  const users = await repo.usersById(db, [
+  const users = await usersById(db, [
     row.uploaded_by,
     row.confirmed_by,
     row.lock_user_id,
@@ -116,7 +119,7 @@ export async function assertNotLockedByOther(db: Db | Tx, actor: Actor, row: rep
     row.lock_expires_at &&
     new Date(row.lock_expires_at) > now
   ) {
-    const users = await repo.usersById(db, [row.lock_user_id]);
+    const users = await usersById(db, [row.lock_user_id]);
     const lock = presentLock(row, users, actor.userId, now);
     throw lockedError(lock);
   }
@@ -187,8 +190,7 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
   const listMessage = LISTS[name];
   if (listMessage) {
     if (!Array.isArray(value)) throw bad(listMessage);
-    const money = (v: string) =>
-      /^-?\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v).toFixed(2) : parseMoney(v);
+    const money = (v: string) => (/^-?\d+(\.\d{1,2})?$/.test(v.trim()) ? formatMoneyPlain(v) : parseMoney(v));
     const date = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? v.trim() : parseDate(v));
     const out = value.map((item) => {
       if (name === 'vorauszahlungen' && 'quartal' in item) {
@@ -209,7 +211,7 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
   if (value === null || (typeof value !== 'string' && typeof value !== 'number')) return value;
   const s = String(value).trim();
   if (MONEY.has(name)) {
-    const m = /^-?\d+(\.\d{1,2})?$/.test(s) ? Number(s).toFixed(2) : parseMoney(s);
+    const m = /^-?\d+(\.\d{1,2})?$/.test(s) ? formatMoneyPlain(s) : parseMoney(s);
     if (!m) throw bad('Betrag wie 2.021,60 oder 2021.60 angeben.');
     return m;
   }
@@ -318,19 +320,31 @@ export async function restoreDocument(db: Db, actor: Actor, id: number) {
   });
 }
 
-export async function confirmDocument(db: Db, actor: Actor, id: number) {
+function requireConfirmable(row: repo.DocumentRow) {
+  if (row.status !== 'zu_pruefen')
+    throw conflict(
+      'DOCUMENT_NOT_REVIEWABLE',
+      row.status === 'geprueft' || row.status === 'gebucht'
+        ? 'Die Prüfung dieses Dokuments ist bereits abgeschlossen.'
+        : 'Nur Dokumente im Status „zu prüfen“ können abgeschlossen werden.',
+    );
+  const municipal = ['gewst_bescheid', 'vorauszahlungsbescheid', 'zinsbescheid', 'mahnung'];
+  if (row.type && municipal.includes(row.type) && row.master_data_id === null)
+    throw new AppError(422, 'MASTER_DATA_REQUIRED', 'Bitte zuerst eine Betriebsstätte zuordnen.');
+}
+
+/** What confirming would create and supersede, for the confirmation dialog. */
+export async function confirmationPreview(db: Db, actor: Actor, id: number, override: boolean) {
+  const row = await visible(db, actor, id);
+  if (row.deleted_at) throw notFound('Das Dokument');
+  requireConfirmable(row);
+  return previewConfirmedDocument(db, row, override);
+}
+
+export async function confirmDocument(db: Db, actor: Actor, id: number, body: DocumentConfirm = null) {
   return change(db, actor, id, 'confirm', async (tx, row) => {
-    if (row.status !== 'zu_pruefen')
-      throw conflict(
-        'DOCUMENT_NOT_REVIEWABLE',
-        row.status === 'geprueft' || row.status === 'gebucht'
-          ? 'Die Prüfung dieses Dokuments ist bereits abgeschlossen.'
-          : 'Nur Dokumente im Status „zu prüfen“ können abgeschlossen werden.',
-      );
-    const municipal = ['gewst_bescheid', 'vorauszahlungsbescheid', 'zinsbescheid', 'mahnung'];
-    if (row.type && municipal.includes(row.type) && row.master_data_id === null)
-      throw new AppError(422, 'MASTER_DATA_REQUIRED', 'Bitte zuerst eine Betriebsstätte zuordnen.');
-    await applyConfirmedDocument(tx, actor, row);
+    requireConfirmable(row);
+    await applyConfirmedDocument(tx, actor, row, body?.override_reason ?? null);
     return { status: 'geprueft', confirmed_at: new Date(), confirmed_by: actor.userId };
   });
 }
@@ -351,7 +365,7 @@ export async function keepLocking(db: Db, actor: Actor, id: number, seconds: num
   if (row.deleted_at) throw notFound('Das Dokument');
   const taken = await repo.tryLock(db, id, actor.userId!, seconds);
   const after = (await repo.findDocument(db, id))!;
-  const users = await repo.usersById(db, [after.lock_user_id]);
+  const users = await usersById(db, [after.lock_user_id]);
   const lock = presentLock(after, users, actor.userId, await repo.dbNow(db));
   if (!taken) throw lockedError(lock);
   return lock;
@@ -361,6 +375,6 @@ export async function releaseLock(db: Db, actor: Actor, id: number) {
   await visible(db, actor, id);
   await repo.releaseLock(db, id, actor.userId!);
   const after = (await repo.findDocument(db, id))!;
-  const users = await repo.usersById(db, [after.lock_user_id]);
+  const users = await usersById(db, [after.lock_user_id]);
   return presentLock(after, users, actor.userId, await repo.dbNow(db));
 }

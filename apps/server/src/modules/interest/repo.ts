@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { defaultInterestPeriods, interestRates } from '../../db/schema';
+import { defaultInterestPeriods, interestRates } from './schema';
 
 export type InterestRateRow = typeof interestRates.$inferSelect;
 export type DefaultInterestPeriodRow = typeof defaultInterestPeriods.$inferSelect;

@@ -6,12 +6,11 @@ import {
   SEEDED_DEFAULT_INTEREST_PERIODS,
   SEEDED_INTEREST_RATES,
 } from '@gewst/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { appSettings } from '../../db/schema';
 import { type AppError, conflict, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { runOnce } from '../settings';
 import { presentDefaultInterestPeriod, presentInterestRate } from './presenter';
 import * as repo from './repo';
 
@@ -196,16 +195,12 @@ export async function deleteDefaultInterestPeriod(db: Db, actor: Actor, id: numb
 
 // ---------------------------------------------------------------- seed
 
-const SEED_MARKER = 'seed.interest';
-
 /**
  * DOMAIN.md §4 values, once per installation (marker in app_settings): an administrator
  * may change or delete them afterwards without the next start bringing them back.
  */
 export async function seedInterestMasterData(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    const marker = await tx.select().from(appSettings).where(eq(appSettings.key, SEED_MARKER)).limit(1);
-    if (marker[0]) return;
+  await runOnce(db, 'seed.interest', async (tx) => {
     for (const rate of SEEDED_INTEREST_RATES) {
       if (!(await repo.findInterestRateByValidFrom(tx, rate.valid_from)))
         await repo.insertInterestRate(tx, rate);
@@ -214,9 +209,5 @@ export async function seedInterestMasterData(db: Db): Promise<void> {
       if (!(await repo.findDefaultInterestPeriodByYear(tx, period.year)))
         await repo.insertDefaultInterestPeriod(tx, period);
     }
-    await tx
-      .insert(appSettings)
-      .values({ key: SEED_MARKER, value: { at: new Date().toISOString() } })
-      .onConflictDoNothing();
   });
 }

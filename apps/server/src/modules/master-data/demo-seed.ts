@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { composeIBAN } from 'ibantools';
 import type { DbOrTx } from '../../db/client';
-import { appSettings, companies } from '../../db/schema';
-import { rowsOf } from '../municipalities/repo';
+import { companies } from '../companies';
+import { rowsOf } from '../../db/sql';
+import { runOnce } from '../settings';
 
 /** Small deterministic PRNG so every fresh demo installation looks the same. */
 function prng(seed: number) {
@@ -23,12 +24,10 @@ const KINDS = ['Niederlassung', 'Lager', 'Filiale', 'Büro', 'Werk', 'Depot'];
  * the reference (so the conflict list has something to show). Runs once.
  */
 export async function seedDemoMasterData(db: DbOrTx): Promise<void> {
-  const [marker] = await db
-    .select()
-    .from(appSettings)
-    .where(eq(appSettings.key, 'seed.demo.master_data'))
-    .limit(1);
-  if (marker) return;
+  await runOnce(db, 'seed.demo.master_data', (tx) => seedEstablishments(tx));
+}
+
+async function seedEstablishments(db: DbOrTx): Promise<void> {
   const allAgs = (await rowsOf<{ ags: string }>(db, sql`select ags from municipalities order by ags`)).map(
     (r) => r.ags,
   );
@@ -97,8 +96,4 @@ export async function seedDemoMasterData(db: DbOrTx): Promise<void> {
       from ins join input i on i.ags = ins.ags join municipality_rates mr on mr.ags = ins.ags and mr.year = 2021
       where i.override`);
   }
-  await db
-    .insert(appSettings)
-    .values({ key: 'seed.demo.master_data', value: { at: new Date().toISOString() } })
-    .onConflictDoNothing();
 }

@@ -1,4 +1,5 @@
 import {
+  formatMoneyDe,
   type ImportPreview,
   type ImportRow,
   type MasterData,
@@ -178,7 +179,7 @@ const refsText = (refs: { kind: string; value: string }[]) =>
 const wagesText = (wages: { year: number; employees: number | null; wages: string }[]) =>
   [...wages]
     .sort((a, b) => a.year - b.year)
-    .map((w) => `${w.year}: ${w.employees ?? '–'} AN, ${Number(w.wages).toFixed(2)} €`)
+    .map((w) => `${w.year}: ${w.employees ?? '–'} AN, ${formatMoneyDe(w.wages)}`)
     .join('; ');
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 

@@ -1,3 +1,4 @@
+import { formatMoneyPlain } from '@gewst/domain';
 import type {
   MasterData,
   MasterDataListItem,
@@ -68,7 +69,7 @@ export function presentMasterData(
     geschaeftsleitung: row.geschaeftsleitung,
     remarks: row.remarks,
     references: refs.map((r) => ({ kind: r.kind as ReferenceKind, value: r.value })),
-    wages: wages.map((w) => ({ year: w.year, employees: w.employees, wages: Number(w.wages).toFixed(2) })),
+    wages: wages.map((w) => ({ year: w.year, employees: w.employees, wages: formatMoneyPlain(w.wages) })),
     rates,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -1,8 +1,8 @@
 import { BUNDESLAENDER, type MasterDataListParams, municipalitySearchKey } from '@gewst/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../municipalities/repo';
-import { municipalities } from '../municipalities/schema';
+import { rowsOf } from '../../db/sql';
+import { municipalities } from '../municipalities';
 import { masterData, masterDataRates, masterDataReferences, masterDataWages } from './schema';
 
 export type MasterDataRow = typeof masterData.$inferSelect;

@@ -11,8 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../../db/schema';
-import { municipalities } from '../municipalities/schema';
+import { companies } from '../companies';
+import { municipalities } from '../municipalities';
 
 /** An establishment (Betriebsstätte) of a company in a municipality. */
 export const masterData = pgTable(

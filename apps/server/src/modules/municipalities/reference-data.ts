@@ -3,9 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { municipalitySearchKey } from '@gewst/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { SYSTEM_ACTOR } from '../audit/service';
+import { settings } from '../settings';
 import { parseCsv } from './csv';
 import { invalidateSearchIndex } from './search-index';
 
@@ -46,7 +47,7 @@ export async function seedReferenceData(db: Db, dir = REFERENCE_DATA_DIR): Promi
           search_key = excluded.search_key, search_key_alt = excluded.search_key_alt
         where (municipalities.name, municipalities.bundesland, municipalities.plz)
           is distinct from (excluded.name, excluded.bundesland, excluded.plz)`);
-      await remember(tx as unknown as Db, 'reference.gemeinden', gemeinden, rows.length);
+      await remember(tx, 'reference.gemeinden', gemeinden, rows.length);
     });
     invalidateSearchIndex(db);
     loaded.push('gemeinden.csv');
@@ -69,7 +70,7 @@ export async function seedReferenceData(db: Db, dir = REFERENCE_DATA_DIR): Promi
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(ags text, year int, hebesatz int)
         on conflict (ags, year) do update set hebesatz = excluded.hebesatz, updated_at = now()
         where municipality_rates.source = 'destatis' and municipality_rates.hebesatz <> excluded.hebesatz`);
-      await remember(tx as unknown as Db, 'reference.hebesaetze', rates, rows.length);
+      await remember(tx, 'reference.hebesaetze', rates, rows.length);
     });
     loaded.push('hebesaetze.csv');
   }
@@ -78,15 +79,12 @@ export async function seedReferenceData(db: Db, dir = REFERENCE_DATA_DIR): Promi
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function changed(db: Db, key: string, content: string): Promise<boolean> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
-  return (row?.value as { sha256?: string } | undefined)?.sha256 !== sha256(content);
+type ReferenceFile = 'reference.gemeinden' | 'reference.hebesaetze';
+
+async function changed(db: DbOrTx, key: ReferenceFile, content: string): Promise<boolean> {
+  return (await settings.get(db, key))?.sha256 !== sha256(content);
 }
 
-async function remember(db: Db, key: string, content: string, rows: number) {
-  const value = { sha256: sha256(content), rows, at: new Date().toISOString() };
-  await db
-    .insert(appSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at: new Date() } });
+async function remember(db: DbOrTx, key: ReferenceFile, content: string, rows: number) {
+  await settings.set(db, SYSTEM_ACTOR, key, { sha256: sha256(content), rows, at: new Date().toISOString() });
 }

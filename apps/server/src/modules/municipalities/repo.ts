@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 
 export interface MunicipalityRow {
   ags: string;
@@ -8,10 +9,6 @@ export interface MunicipalityRow {
   plz: string;
   hebesatz: number | null;
   hebesatz_year: number | null;
-}
-
-export async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const withLatestRate = (inner: ReturnType<typeof sql>) => sql`

@@ -1,7 +1,8 @@
 import { municipalitySearchKey } from '@gewst/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type MunicipalityRow, rowsOf } from './repo';
+import { rowsOf } from '../../db/sql';
+import type { MunicipalityRow } from './repo';
 
 interface Entry {
   ags: string;

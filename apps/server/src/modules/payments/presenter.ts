@@ -1,9 +1,10 @@
+import { formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import type { PaymentLine, PaymentLineKind, PaymentLineStatus } from '@gewst/domain';
-import type { UserRefRow } from '../documents/repo';
+import type { UserRefRow } from '../users';
 import type { LineRow, PaymentRow } from './repo';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-const money = (v: string | null) => (v === null ? null : Number(v).toFixed(2));
+const money = (v: string | null) => (v === null ? null : formatMoneyPlain(v));
 export const user = (users: Map<number, UserRefRow>, id: number | null) => {
   const u = id ? users.get(id) : undefined;
   return u ? { id: u.id, username: u.username, name: u.name ?? u.username } : null;
@@ -65,17 +66,8 @@ export function presentPayment(p: PaymentRow) {
 }
 
 /** Cents as bigint so sums stay exact. */
-const cents = (v: string) => {
-  const neg = v.startsWith('-');
-  const [i, f = ''] = v.replace('-', '').split('.');
-  const c = BigInt(i || '0') * 100n + BigInt((f + '00').slice(0, 2));
-  return neg ? -c : c;
-};
-const fromCents = (c: bigint) => {
-  const neg = c < 0n;
-  const a = neg ? -c : c;
-  return `${neg ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
-};
+const cents = moneyToCents;
+const fromCents = formatMoneyPlain;
 
 export function sumsOf(festgesetzt: string | null, lines: PaymentLine[]) {
   const active = lines.filter((l) => l.superseded_by === null && l.status !== 'storniert');
@@ -87,7 +79,9 @@ export function sumsOf(festgesetzt: string | null, lines: PaymentLine[]) {
     .sort()[0];
   return {
     festgesetzte_steuer: money(festgesetzt),
-    vorauszahlungen: sum((l) => l.kind === 'vorauszahlung' || l.kind === 'korrektur'),
+    vorauszahlungen: sum(
+      (l) => l.kind === 'vorauszahlung' || l.kind === 'korrektur' || l.kind === 'anrechnung',
+    ),
     bezahlt: sum((l) => l.status === 'bezahlt'),
     offen: sum((l) => l.status === 'offen' || l.status === 'angewiesen'),
     zinsen: sum((l) => l.kind === 'nachzahlungszinsen' || l.kind === 'erstattungszinsen'),

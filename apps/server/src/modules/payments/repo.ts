@@ -1,7 +1,7 @@
 import type { PaymentListQuery } from '@gewst/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../municipalities/repo';
+import { rowsOf } from '../../db/sql';
 import { paymentLines, payments, paymentYears } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -190,7 +190,7 @@ export async function refreshSums(db: DbOrTx, paymentIds: number[]) {
       warnings = (select count(*)::int from jsonb_array_elements(p.checks) e
                   where e->>'severity' in ('warning', 'error'))
     from (select x.id,
-            sum(l.betrag) filter (where l.kind in ('vorauszahlung', 'korrektur')) as vz,
+            sum(l.betrag) filter (where l.kind in ('vorauszahlung', 'korrektur', 'anrechnung')) as vz,
             sum(l.betrag) filter (where l.status = 'bezahlt') as bezahlt,
             sum(l.betrag) filter (where l.status in ('offen', 'angewiesen')) as offen,
             sum(l.betrag) filter (where l.kind in ('nachzahlungszinsen', 'erstattungszinsen')) as zinsen,

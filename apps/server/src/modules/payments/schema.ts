@@ -11,9 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../../db/schema';
-import { documents } from '../documents/schema';
-import { masterData } from '../master-data/schema';
+import { companies } from '../companies';
+import { documents } from '../documents';
+import { masterData } from '../master-data';
+import { users } from '../users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -96,6 +97,9 @@ export const paymentLines = pgTable(
     index('payment_lines_master_data_idx').on(t.master_data_id, t.year),
     index('payment_lines_document_idx').on(t.document_id),
     index('payment_lines_due_idx').on(t.company_id, t.status, t.faellig_am),
+    // bookings: a quarter's prepayment lines, and the lines of a booking
+    index('payment_lines_quarter_idx').on(t.company_id, t.year, t.quartal),
+    index('payment_lines_booking_idx').on(t.booking_id),
   ],
 );
 

@@ -2,27 +2,31 @@ import {
   type Bundesland,
   bundeslandFromAgs,
   type DocumentType,
+  type ConfirmationPreview,
   type ExistingLine,
+  formatMoneyPlain,
   isBundesland,
+  OPENING_KINDS,
+  pageMeta,
   type PaymentDetail,
   type PaymentLineCorrect,
   type PaymentLineInput,
   type PaymentLineKind,
+  paymentLineSignError,
   type PaymentLineStatus,
   type PaymentLineStatusInput,
   type PaymentListQuery,
   type PaymentPlan,
   type PlanCheck,
-  pageMeta,
-  paymentLineSignError,
   planNotice,
 } from '@gewst/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
-import { usersById } from '../documents/repo';
+import { syncBookings } from '../bookings';
 import { listDefaultInterestPeriods, listInterestRates } from '../interest/repo';
 import { requireCompany } from '../master-data/service';
+import { usersById } from '../users';
 import { presentLine, presentPayment, sumsOf, user } from './presenter';
 import * as repo from './repo';
 
@@ -65,33 +69,28 @@ const toExisting = (l: repo.LineRow & { document_type: string | null }): Existin
   superseded: l.superseded_by !== null,
 });
 
-/**
- * Called by confirmDocument inside its transaction ("Prüfung abschließen"): applies the
- * lines the domain rules plan for this notice. Refuses (422) when a year it touches is closed.
- */
-export async function applyConfirmedDocument(
-  tx: Tx,
-  actor: Actor,
-  doc: {
-    id: number;
-    type: string | null;
-    company_id: number;
-    master_data_id: number | null;
-    fields: unknown;
-  },
-): Promise<PaymentPlan | null> {
+export interface ConfirmableDocument {
+  id: number;
+  type: string | null;
+  company_id: number;
+  master_data_id: number | null;
+  fields: unknown;
+}
+
+/** What confirming the document would do: the domain plan on the establishment's current lines. */
+async function planFor(db: DbOrTx, doc: ConfirmableDocument, override: boolean) {
   if (!doc.type || doc.master_data_id === null) return null;
-  const est = await repo.establishment(tx, doc.master_data_id);
+  const est = await repo.establishment(db, doc.master_data_id);
   if (!est) return null;
   const fields = Object.fromEntries(
     Object.entries((doc.fields ?? {}) as Record<string, { value?: unknown }>).map(([k, f]) => [k, f?.value]),
   );
-  const rawLines = await repo.linesOfEstablishment(tx, est.id);
+  const rawLines = await repo.linesOfEstablishment(db, est.id);
   const existing = rawLines.map(toExisting);
   const [rates, periods, known] = await Promise.all([
-    listInterestRates(tx),
-    listDefaultInterestPeriods(tx),
-    repo.paymentsOfMasterData(tx, est.id),
+    listInterestRates(db),
+    listDefaultInterestPeriods(db),
+    repo.paymentsOfMasterData(db, est.id),
   ]);
   const plan = planNotice(
     {
@@ -104,9 +103,94 @@ export async function applyConfirmedDocument(
       rates: rates.map((r) => ({ valid_from: r.valid_from, rate: String(r.rate) })),
       periods: periods.map((p) => ({ year: p.year, starts_at: p.starts_at })),
       assessed_years: known.filter(isAssessed).map((p) => p.year),
+      override,
     },
     existing,
   );
+  return { est, fields, rawLines, existing, plan };
+}
+
+/** The checks that stop a confirmation unless overridden with a reason. */
+export const blockingChecks = (plan: PaymentPlan | null | undefined) =>
+  (plan?.checks ?? []).filter((c) => c.blocking);
+
+/**
+ * For the confirmation dialog: the lines a confirmation would add and supersede, the checks
+ * (blocking ones first) and our Abrechnung beside the printed one. Nothing is written.
+ */
+export async function previewConfirmedDocument(
+  db: DbOrTx,
+  doc: ConfirmableDocument,
+  override: boolean,
+): Promise<ConfirmationPreview> {
+  const planned = await planFor(db, doc, override);
+  if (!planned) return { add: [], supersede: [], checks: [], abrechnung: null, closed_years: [] };
+  const { plan, existing } = planned;
+  const byId = new Map(existing.map((l) => [l.id, l]));
+  const touched = [
+    ...plan.add.map((l) => l.year),
+    ...plan.years.map((y) => y.year),
+    ...plan.supersede.map((s) => byId.get(s.id)?.year ?? 0),
+  ];
+  return {
+    add: plan.add.map((l) => ({ ...l, status: l.status ?? 'offen' })),
+    supersede: plan.supersede.map((s) => {
+      const l = byId.get(s.id)!;
+      return {
+        id: s.id,
+        year: l.year,
+        kind: l.kind,
+        quartal: l.quartal,
+        betrag: l.betrag,
+        faellig_am: l.faellig_am,
+        reason: s.reason,
+      };
+    }),
+    checks: [...plan.checks]
+      .filter((c) => c.code !== 'ALREADY_APPLIED' || plan.add.length === 0)
+      .sort((a, b) => Number(!!b.blocking) - Number(!!a.blocking))
+      .map(({ code, severity, message, blocking }) => ({ code, severity, message, blocking: !!blocking })),
+    abrechnung: plan.abrechnung,
+    closed_years: await repo.closedYears(db, [...new Set(touched)]),
+  };
+}
+
+/**
+ * Called by confirmDocument inside its transaction ("Prüfung abschließen"): applies the
+ * lines the domain rules plan for this notice. Refuses (422) when a year it touches is closed,
+ * and when the plan has blocking checks (our Abrechnung differs from the printed one, or the
+ * notice gives no figure to settle with) unless `overrideReason` is given; the override is
+ * audit-logged with the reason.
+ */
+export async function applyConfirmedDocument(
+  tx: Tx,
+  actor: Actor,
+  doc: ConfirmableDocument,
+  overrideReason: string | null = null,
+): Promise<PaymentPlan | null> {
+  const planned = await planFor(tx, doc, overrideReason !== null);
+  if (!planned) return null;
+  const { est, fields, rawLines, existing, plan } = planned;
+  const blocking = blockingChecks(plan);
+  if (blocking.length && overrideReason === null)
+    throw new AppError(422, blocking[0]!.code, blocking.map((c) => c.message).join(' '), undefined, {
+      checks: blocking,
+      abrechnung: plan.abrechnung,
+    });
+  if (blocking.length) {
+    // The user's reason travels with the checks of the year and into the audit log.
+    for (const c of blocking) {
+      c.severity = 'warning';
+      c.message = `${c.message} Mit Begründung trotzdem abgeschlossen: „${overrideReason}“`;
+      delete c.blocking;
+    }
+    await recordAudit(tx, actor, {
+      action: 'confirm-override',
+      entity: 'document',
+      entityId: doc.id,
+      after: { reason: overrideReason, checks: blocking, abrechnung: plan.abrechnung },
+    });
+  }
   const byId = new Map(existing.map((l) => [l.id, l]));
   const byPayment = new Map(rawLines.map((l) => [l.id, l.payment_id]));
   const touched = [
@@ -138,13 +222,15 @@ export async function applyConfirmedDocument(
       reason: l.reason,
       document_id: doc.id,
       created_by: actor.userId,
+      ...(l.status ? { status: l.status } : {}),
     });
     added.push(row.id);
   }
-  // The first new line of the same year is the visible successor of a superseded one.
+  // The first new line of the same year is the visible successor of a superseded one (an
+  // opening balance taken from the notice never is).
   for (const s of plan.supersede) {
     const old = byId.get(s.id)!;
-    const successor = plan.add.findIndex((l) => l.year === old.year);
+    const successor = plan.add.findIndex((l) => l.year === old.year && !OPENING_KINDS.includes(l.kind));
     await repo.updateLine(tx, s.id, {
       superseded_by: successor >= 0 ? added[successor]! : null,
       superseded_reason: s.reason,
@@ -162,7 +248,7 @@ export async function applyConfirmedDocument(
     ...plan.add.map((l) => l.year),
     ...plan.checks.flatMap((c) => (c.year !== undefined ? [c.year] : [])),
   ]);
-  if (ez !== null && ['gewst_bescheid', 'zinsbescheid', 'mahnung'].includes(doc.type)) years.add(ez);
+  if (ez !== null && ['gewst_bescheid', 'zinsbescheid', 'mahnung'].includes(doc.type ?? '')) years.add(ez);
   for (const year of years) {
     const pid = await paymentFor(year);
     const current = (await repo.findPayment(tx, est.id, year))!;
@@ -225,6 +311,8 @@ export async function applyConfirmedDocument(
       checks: plan.checks,
     },
   });
+  // Confirmed lines become bookings; booked lines this notice superseded are reversed.
+  await syncBookings(tx, actor, [est.id], { document_id: doc.id });
   return plan;
 }
 
@@ -269,7 +357,7 @@ export async function allPayments(db: Db, q: PaymentListQuery) {
   return (await repo.listPayments(db, q, null)).map(presentListRow);
 }
 
-const m = (v: string | null) => Number(v ?? 0).toFixed(2);
+const m = (v: string | null) => formatMoneyPlain(v ?? '0');
 function presentListRow(r: repo.ListRow) {
   return {
     master_data_id: r.master_data_id,
@@ -374,7 +462,7 @@ export async function addLine(
       year,
       kind: input.kind,
       quartal: input.quartal ?? null,
-      betrag: Number(input.betrag).toFixed(2) === input.betrag ? input.betrag : normMoney(input.betrag),
+      betrag: formatMoneyPlain(input.betrag),
       faellig_am: input.faellig_am,
       reason: input.reason,
       created_by: actor.userId,
@@ -386,13 +474,9 @@ export async function addLine(
       entityId: row.id,
       after: row,
     });
+    await syncBookings(tx, actor, [est.id]);
     return getPaymentDetail(tx, est.id, year);
   });
-}
-
-function normMoney(v: string) {
-  const [i, f = ''] = v.trim().split('.');
-  return `${i}.${f.padEnd(2, '0')}`;
 }
 
 async function activeLine(tx: Tx, id: number) {
@@ -424,7 +508,7 @@ export async function correctLine(db: Db, actor: Actor, id: number, input: Payme
       year: old.year,
       kind: old.kind,
       quartal: old.quartal,
-      betrag: normMoney(input.betrag),
+      betrag: formatMoneyPlain(input.betrag),
       faellig_am: input.faellig_am,
       reason: `Berichtigt: ${input.reason}`,
       document_id: old.document_id,
@@ -443,6 +527,7 @@ export async function correctLine(db: Db, actor: Actor, id: number, input: Payme
       before: old,
       after: { superseded: after, new_line: row },
     });
+    await syncBookings(tx, actor, [old.master_data_id]);
     return getPaymentDetail(tx, old.master_data_id, old.year);
   });
 }
@@ -470,6 +555,7 @@ export async function cancelLine(db: Db, actor: Actor, id: number, reason: strin
       before: old,
       after,
     });
+    await syncBookings(tx, actor, [old.master_data_id]);
     return getPaymentDetail(tx, old.master_data_id, old.year);
   });
 }
@@ -477,11 +563,6 @@ export async function cancelLine(db: Db, actor: Actor, id: number, reason: strin
 export async function setLineStatus(db: Db, actor: Actor, id: number, input: PaymentLineStatusInput) {
   return db.transaction(async (tx) => {
     const old = await activeLine(tx, id);
-    if (old.booking_id !== null)
-      throw conflict(
-        'PAYMENT_LINE_BOOKED',
-        'Die Zeile ist bereits gebucht; ihr Status wird über die Buchung geführt.',
-      );
     const after = await repo.updateLine(tx, id, {
       status: input.status,
       status_date: input.status === 'offen' ? null : (input.date ?? today()),

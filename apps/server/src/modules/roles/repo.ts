@@ -1,6 +1,7 @@
 import { asc, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { permissions, rolePermissions, roles, userRoles } from '../../db/schema';
+import { userRoles } from '../users';
+import { permissions, rolePermissions, roles } from './schema';
 
 export async function listPermissions(db: DbOrTx) {
   return db.select().from(permissions).orderBy(asc(permissions.id));

@@ -1,8 +1,27 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { permissions, rolePermissions, roles } from '../roles';
+import { userRoles, users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Who a user is, as other modules show it (created by, locked by, …). */
+export interface UserRefRow {
+  id: number;
+  username: string;
+  name: string | null;
+}
+
+/** Look-up of several users at once, keyed by id (ids may repeat or be missing). */
+export async function usersById(db: DbOrTx, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+  if (!wanted.length) return new Map<number, UserRefRow>();
+  const rows = await db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(sql`${users.id} in ${wanted}`);
+  return new Map(rows.map((r) => [r.id, r]));
+}
 
 export async function findUserByUsername(db: DbOrTx, username: string) {
   const rows = await db.select().from(users).where(eq(users.username, username)).limit(1);

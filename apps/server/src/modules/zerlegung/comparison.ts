@@ -1,3 +1,4 @@
+import { formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import type { ZerlegungResponse, ZerlegungVergleichZeile } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { receivedNoticeFields } from './repo';
@@ -10,15 +11,8 @@ export interface ReceivedShare {
   quelle: 'zerlegungsbescheid' | 'gewst_bescheid';
 }
 
-const cents = (money: string) => {
-  const [int = '0', frac = ''] = money.replace('-', '').split('.');
-  const value = BigInt(int) * 100n + BigInt(`${frac}00`.slice(0, 2));
-  return money.startsWith('-') ? -value : value;
-};
-const money = (c: bigint) => {
-  const abs = c < 0n ? -c : c;
-  return `${c < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-};
+const cents = moneyToCents;
+const money = formatMoneyPlain;
 
 const PRIORITY: Record<ReceivedShare['quelle'], number> = { gewst_bescheid: 1, zerlegungsbescheid: 2 };
 

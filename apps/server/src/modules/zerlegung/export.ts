@@ -1,3 +1,4 @@
+import { formatMoneyDe } from '@gewst/domain';
 import type { ZerlegungDetail } from '@gewst/domain';
 import ExcelJS from 'exceljs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
@@ -9,8 +10,7 @@ const SCHLUESSEL_LABEL: Record<ZerlegungDetail['result']['schluessel'], string> 
   manuell: 'Vereinbarter Maßstab (§ 33 GewStG)',
 };
 
-const de = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = (s: string | null) => (s == null ? '–' : `${de.format(Number(s))} €`);
+const money = (s: string | null) => (s == null ? '–' : formatMoneyDe(s));
 const percent = (quote: string) =>
   `${new Intl.NumberFormat('de-DE', { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(Number(quote) * 100)} %`;
 const dateDe = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies } from '../../db/schema';
-import { documents } from '../documents/schema';
-import { masterData, masterDataWages } from '../master-data/schema';
-import { municipalities } from '../municipalities/schema';
+import { companies } from '../companies';
+import { documents } from '../documents';
+import { masterData, masterDataWages } from '../master-data';
+import { municipalities } from '../municipalities';
 import { zerlegungen, zerlegungVersions } from './schema';
 
 export type ZerlegungRow = typeof zerlegungen.$inferSelect;

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../db/schema';
+import { companies } from '../companies';
 
 /** A saved Zerlegung of a company for a year; its content lives in versions. */
 export const zerlegungen = pgTable(

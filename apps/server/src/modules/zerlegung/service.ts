@@ -1,4 +1,4 @@
-import type { ZerlegungPrefill, ZerlegungSaveData } from '@gewst/domain';
+import type { ZerlegungPrefill, ZerlegungResponse, ZerlegungSaveData } from '@gewst/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
@@ -182,4 +182,26 @@ export async function prefill(db: DbOrTx, companyId: number, year: number): Prom
 
 export async function namesFor(db: DbOrTx, ags: readonly string[]) {
   return repo.municipalityNames(db, ags);
+}
+
+/**
+ * The current version of the latest saved Zerlegung of each year in the range (reports):
+ * its id, version, stored input and computed result.
+ */
+export async function savedZerlegungen(db: DbOrTx, companyId: number, yearFrom: number, yearTo: number) {
+  const out = new Map<
+    number,
+    { id: number; version: number; input: StoredInput; result: ZerlegungResponse }
+  >();
+  for (const row of await repo.listZerlegungen(db, { company_id: companyId })) {
+    const year = row.zerlegung.year;
+    if (year < yearFrom || year > yearTo || out.has(year)) continue;
+    out.set(year, {
+      id: row.zerlegung.id,
+      version: row.version.version,
+      input: row.version.input as StoredInput,
+      result: row.version.result as ZerlegungResponse,
+    });
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 import {
-  type ArbeitnehmerLohnZeile,
   anrechenbareLoehneJeGemeinde,
+  type ArbeitnehmerLohnZeile,
   bundeslandFromAgs,
+  formatMoneyPlain,
   type ZerlegungWageImportResult,
 } from '@gewst/domain';
 import ExcelJS from 'exceljs';
@@ -75,7 +76,7 @@ function cents(v: ExcelJS.CellValue): bigint | null {
 }
 
 const yes = (v: ExcelJS.CellValue) => /^(ja|j|x|1|true|wahr|yes)$/i.test(cellText(v));
-const money = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+const money = (c: bigint) => formatMoneyPlain(c);
 
 /**
  * Wages for a Zerlegung from an xlsx sheet, either per municipality (AGS, Arbeitslöhne

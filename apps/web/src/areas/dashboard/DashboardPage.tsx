@@ -43,6 +43,7 @@ import { documentTexts as t } from '../../i18n/documents';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { appStore, useAppState, useCan, useCurrentCompany } from '../../store/store';
 import { DocumentStatusChip } from '../documents/DocumentStatusChip';
+import { ApprovalTile } from '../bookings/ApprovalTile';
 import { DueTiles } from '../payment-data/DueTiles';
 import { type DueFilter, inboxListParams, nextSort, typeFilter } from './listParams';
 import { UploadDropZone } from './UploadDropZone';
@@ -140,6 +141,7 @@ export default function DashboardPage() {
         data-testid="dashboard-tiles"
       >
         <DueTiles />
+        <ApprovalTile />
         {tile(
           t.inbox.tiles.toReview,
           stats.data?.by_status.zu_pruefen,

@@ -41,7 +41,6 @@ import {
   documentFileQuery,
   documentQuery,
   extractText,
-  useConfirmDocument,
   useDeleteDocument,
   useReprocessDocument,
   useSaveVersion,
@@ -56,6 +55,7 @@ import { documentTexts as t } from '../../i18n/documents';
 import { formatDateTime } from '../../lib/format';
 import { appStore, useCan } from '../../store/store';
 import { ChecksList } from './ChecksList';
+import { ConfirmDocumentDialog } from './ConfirmDocumentDialog';
 import { DocumentStatusChip } from './DocumentStatusChip';
 import { type FieldEdit, FieldList, fieldLabel } from './FieldList';
 import { FollowUpForm } from './FollowUpForm';
@@ -107,9 +107,9 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
   const [busyField, setBusyField] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   const update = useUpdateDocument(doc.id);
-  const confirm = useConfirmDocument(doc.id);
   const reprocess = useReprocessDocument(doc.id);
   const remove = useDeleteDocument(doc.id);
   const saveVersion = useSaveVersion(doc.id);
@@ -319,8 +319,7 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
                     variant="contained"
                     startIcon={<TaskAltIcon />}
                     disabled={doc.status !== 'zu_pruefen' || doc.master_data_id == null}
-                    loading={confirm.isPending}
-                    onClick={() => void run(() => confirm.mutateAsync(), t.review.confirmed)}
+                    onClick={() => setConfirming(true)}
                   >
                     {t.review.confirm}
                   </Button>
@@ -498,6 +497,7 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
         </Stack>
       </Box>
 
+      <ConfirmDocumentDialog documentId={doc.id} open={confirming} onClose={() => setConfirming(false)} />
       <ConfirmDialog
         open={confirmDelete}
         title={t.review.deleteTitle}

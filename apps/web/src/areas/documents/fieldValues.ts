@@ -41,7 +41,7 @@ export function formatFieldValue(kind: FieldKind, value: FieldValueDto | undefin
   if (Array.isArray(value)) return String(value.length);
   switch (kind) {
     case 'money':
-      return formatMoney(value);
+      return formatMoney(String(value));
     case 'date':
       return typeof value === 'string' ? formatDate(value) : String(value);
     case 'percent':
@@ -54,7 +54,7 @@ export function formatFieldValue(kind: FieldKind, value: FieldValueDto | undefin
 /** The value as the user edits it: 1.234,56 / 31.12.2025 / 400 / 2025 / text. */
 export function editableFieldValue(kind: FieldKind, value: FieldValueDto | undefined): string {
   if (value == null || Array.isArray(value)) return '';
-  if (kind === 'money') return formatMoney(value).replace(/\s*€$/, '');
+  if (kind === 'money') return formatMoney(String(value), { symbol: false });
   if (kind === 'percent' && typeof value === 'number') return percentFormat.format(value);
   if (kind === 'date' && typeof value === 'string') return formatDate(value);
   return String(value);

@@ -1,6 +1,11 @@
-import { ComingSoon } from '../../../components/ComingSoon';
-import { de } from '../../../i18n/de';
+import { Stack } from '@mui/material';
+import { AccountMappingSection } from './AccountMappingSection';
 
+/** Admin → Einstellungen: one section per topic; the account mapping of the bookings comes first. */
 export default function SettingsPage() {
-  return <ComingSoon title={de.screens.adminSettings} nested />;
+  return (
+    <Stack spacing={2}>
+      <AccountMappingSection />
+    </Stack>
+  );
 }

@@ -1,0 +1,11 @@
+/**
+ * What other modules may use of bookings (everything else is internal):
+ * - syncBookings: called by payments inside the transaction that creates, supersedes or
+ *   cancels payment lines; books new lines and reverses booked ones that changed.
+ * - bookedPaymentLines: which payment lines are booked (e.g. to refuse withdrawing a
+ *   confirmation whose lines are booked).
+ * - recordExportResult: for the export job (issue 14).
+ */
+export { bookedPaymentLines, syncBookings } from './generation';
+export { bookingRoutes } from './routes';
+export { recordExportResult } from './workflow';

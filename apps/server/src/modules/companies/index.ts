@@ -1,0 +1,2 @@
+/** The companies module's public face for other modules. */
+export { companies } from './schema';

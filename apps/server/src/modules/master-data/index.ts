@@ -1,0 +1,2 @@
+/** The master-data module's public face for other modules. */
+export { masterData, masterDataRates, masterDataReferences, masterDataWages } from './schema';

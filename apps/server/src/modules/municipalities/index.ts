@@ -1,0 +1,2 @@
+/** The municipalities module's public face for other modules. */
+export { municipalities, municipalityRates } from './schema';

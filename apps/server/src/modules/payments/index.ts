@@ -1,0 +1,2 @@
+/** The payments module's public face for other modules. */
+export { paymentLines, payments, paymentYears } from './schema';

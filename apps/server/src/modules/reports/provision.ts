@@ -1,0 +1,170 @@
+import {
+  DomainValidationError,
+  type ProvisionQuery,
+  type ProvisionReport,
+  type ProvisionRow,
+  provisionOf,
+  sumMoney,
+  type ZerlegungRequest,
+  type ZerlegungResponse,
+} from '@gewst/domain';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/errors';
+import * as calculations from '../calculations/service';
+import { prefill, savedZerlegungen } from '../zerlegung/service';
+import { pageOf, publicFilter, resolveFilter, today } from './common';
+import * as repo from './repo';
+
+/** The year end a provision is usually made for: the current year. */
+export const defaultProvisionYear = () => Number(today().slice(0, 4));
+
+/**
+ * Our Zerlegung of the expected Messbetrag: the saved Zerlegung of the year with the
+ * Messbetrag replaced, else the establishments, wages and Hebesätze of the master data.
+ */
+async function expectedZerlegung(db: DbOrTx, companyId: number, year: number, messbetrag: string) {
+  const saved = (await savedZerlegungen(db, companyId, year, year)).get(year);
+  let input: ZerlegungRequest;
+  if (saved) {
+    input = {
+      year,
+      messbetrag,
+      schluessel: saved.input.schluessel,
+      rechtsform: saved.input.rechtsform,
+      rundung: saved.input.rundung,
+      zeilen: saved.input.zeilen.map(({ name: _name, ...z }) => z),
+    };
+  } else {
+    const p = await prefill(db, companyId, year);
+    if (!p.zeilen.length) return { quelle: 'keine' as const, result: null, hinweise: p.hinweise };
+    if (!p.zeilen.some((z) => z.geschaeftsleitung)) p.zeilen[0]!.geschaeftsleitung = true;
+    input = {
+      year,
+      messbetrag,
+      schluessel: 'arbeitslohn',
+      rechtsform: p.rechtsform,
+      rundung: 'largest_remainder',
+      zeilen: p.zeilen.map(({ name: _name, ...z }) => z),
+    };
+  }
+  try {
+    const result: ZerlegungResponse = await calculations.zerlegung(db, input, companyId);
+    return {
+      quelle: saved ? ('gespeichert' as const) : ('stammdaten' as const),
+      saved,
+      result,
+      hinweise: [],
+    };
+  } catch (err) {
+    if (!(err instanceof DomainValidationError) && !(err instanceof AppError)) throw err;
+    return {
+      quelle: 'keine' as const,
+      result: null,
+      hinweise: [
+        `Die Zerlegung ${year} lässt sich aus den ${saved ? 'gespeicherten Angaben' : 'Stammdaten'} nicht berechnen (${err.message}).`,
+      ],
+    };
+  }
+}
+
+/**
+ * 2 Provision proposal for a year end: per municipality the expected trade tax (the
+ * assessed tax where a Bescheid exists, else our Zerlegung of the expected Messbetrag ×
+ * Hebesatz) less the prepayments set for the year.
+ */
+export async function provisionReport(
+  db: DbOrTx,
+  q: ProvisionQuery & { per_page: number | null },
+): Promise<ProvisionReport> {
+  const year = q.year ?? defaultProvisionYear();
+  const f = await resolveFilter(db, { company_id: q.company_id, year_from: year, year_to: year, ags: q.ags });
+  const aggregates = await repo.paymentAggregates(db, f.scope, false);
+  const hinweise: string[] = [];
+  let mb: ProvisionReport['messbetrag'] = { betrag: null, quelle: 'keine' };
+  if (q.messbetrag) mb = { betrag: sumMoney([q.messbetrag]), quelle: 'eingabe' };
+  else {
+    const fromNotice = await repo.expectedMessbetrag(db, f.company_id, year);
+    if (fromNotice) mb = { betrag: fromNotice, quelle: 'messbescheid' };
+    else {
+      const saved = (await savedZerlegungen(db, f.company_id, year, year)).get(year);
+      if (saved) mb = { betrag: saved.result.messbetrag, quelle: 'zerlegung' };
+    }
+  }
+  let zerlegung: ProvisionReport['zerlegung'] = { quelle: 'keine', id: null, version: null };
+  let lines: ZerlegungResponse['zeilen'] = [];
+  if (mb.betrag !== null) {
+    const z = await expectedZerlegung(db, f.company_id, year, mb.betrag);
+    hinweise.push(...z.hinweise);
+    if (z.result) {
+      lines = z.result.zeilen.filter((l) => !f.ags || l.ags === f.ags);
+      hinweise.push(...z.result.hinweise);
+      zerlegung = {
+        quelle: z.quelle,
+        id: 'saved' in z && z.saved ? z.saved.id : null,
+        version: 'saved' in z && z.saved ? z.saved.version : null,
+      };
+    }
+  } else
+    hinweise.push(
+      `Für ${year} ist kein erwarteter Messbetrag bekannt (kein Messbescheid, keine gespeicherte Zerlegung): bitte einen Messbetrag angeben. Nur festgesetzte Gemeinden sind berücksichtigt.`,
+    );
+  const names = await repo.municipalitiesOf(
+    db,
+    lines.map((l) => l.ags),
+  );
+  const byAgs = new Map(aggregates.map((a) => [a.ags, a]));
+  const lineByAgs = new Map(lines.map((l) => [l.ags, l]));
+  const rows: ProvisionRow[] = [];
+  for (const ags of new Set([...lines.map((l) => l.ags), ...byAgs.keys()])) {
+    const a = byAgs.get(ags);
+    const e = lineByAgs.get(ags);
+    const vz = a?.vorauszahlungen ?? '0.00';
+    let row: Omit<ProvisionRow, 'vorauszahlungen' | 'rueckstellung'>;
+    if (a?.festgesetzt != null)
+      row = {
+        ags,
+        gemeinde: a.gemeinde,
+        quelle: 'bescheid',
+        anteil: a.messbetrag,
+        hebesatz: a.hebesatz,
+        erwartet: a.festgesetzt,
+      };
+    else if (e?.steuer != null)
+      row = {
+        ags,
+        gemeinde: a?.gemeinde ?? names.get(ags)?.name ?? ags,
+        quelle: 'zerlegung',
+        anteil: e.anteil,
+        hebesatz: e.hebesatz,
+        erwartet: e.steuer,
+      };
+    else
+      row = {
+        ags,
+        gemeinde: a?.gemeinde ?? names.get(ags)?.name ?? ags,
+        quelle: 'keine',
+        anteil: e?.anteil ?? null,
+        hebesatz: null,
+        erwartet: '0.00',
+      };
+    if (row.quelle === 'keine' && Number(vz) === 0 && Number(row.anteil ?? 0) === 0) continue;
+    rows.push({ ...row, vorauszahlungen: vz, rueckstellung: provisionOf(row.erwartet, vz) });
+  }
+  const missing = rows.filter((r) => r.quelle === 'keine').length;
+  if (missing) hinweise.push(`Für ${missing} Gemeinde(n) fehlt ein Hebesatz oder Anteil: erwartet 0,00 €.`);
+  rows.sort((a, b) => Number(b.rueckstellung) - Number(a.rueckstellung) || a.ags.localeCompare(b.ags));
+  const page = pageOf(rows, q.page, q.per_page);
+  return {
+    filter: { ...publicFilter(f), year },
+    messbetrag: mb,
+    zerlegung,
+    rows: page.rows,
+    meta: page.meta,
+    total: {
+      erwartet: sumMoney(rows.map((r) => r.erwartet)),
+      vorauszahlungen: sumMoney(rows.map((r) => r.vorauszahlungen)),
+      rueckstellung: sumMoney(rows.map((r) => r.rueckstellung)),
+    },
+    hinweise,
+  };
+}

@@ -1,0 +1,160 @@
+import {
+  formatMoneyDe,
+  moneyToCents,
+  type ReconciliationReport,
+  type ReconciliationRow,
+  type ReportBaseQuery,
+  subMoney,
+  sumMoney,
+} from '@gewst/domain';
+import type { DbOrTx } from '../../db/client';
+import { savedZerlegungen } from '../zerlegung/service';
+import { pageOf, publicFilter, resolveFilter } from './common';
+import * as repo from './repo';
+
+const de = (v: string) => `${formatMoneyDe(v, { symbol: false })} €`;
+const same = (a: string | null, b: string | null) =>
+  a !== null && b !== null && moneyToCents(a) === moneyToCents(b);
+
+/**
+ * 5 Reconciliation: per year and municipality our Zerlegung × Hebesatz, the tax assessed
+ * in the notices and what was paid, with the cause of every difference: a missing notice,
+ * a notice with another Hebesatz (rate conflict) or another Messbetrag share than ours
+ * (share conflict), an unpaid line; what none of these explains is "other".
+ */
+export async function reconciliationReport(
+  db: DbOrTx,
+  q: ReportBaseQuery & { page: number; per_page: number | null },
+): Promise<ReconciliationReport> {
+  const f = await resolveFilter(db, q);
+  const [aggregates, zerlegungen, open] = await Promise.all([
+    repo.paymentAggregates(db, f.scope, false),
+    savedZerlegungen(db, f.company_id, f.year_from, f.year_to),
+    repo.openPrincipalByEstablishment(db, f.scope),
+  ]);
+  const names = await repo.municipalitiesOf(db, [
+    ...[...zerlegungen.values()].flatMap((z) => z.result.zeilen.map((l) => l.ags)),
+  ]);
+  const rows: ReconciliationRow[] = [];
+  for (let year = f.year_from; year <= f.year_to; year++) {
+    const z = zerlegungen.get(year);
+    const expected = new Map(
+      (z?.result.zeilen ?? []).filter((l) => !f.ags || l.ags === f.ags).map((l) => [l.ags, l]),
+    );
+    const assessed = new Map(aggregates.filter((a) => a.year === year).map((a) => [a.ags, a]));
+    for (const ags of new Set([...expected.keys(), ...assessed.keys()])) {
+      const e = expected.get(ags);
+      const a = assessed.get(ags);
+      // A municipality with a share of 0.00 and no payment data has nothing to reconcile.
+      if (!a && e && Number(e.anteil) === 0) continue;
+      const row: ReconciliationRow = {
+        year,
+        ags,
+        gemeinde: a?.gemeinde ?? names.get(ags)?.name ?? ags,
+        master_data_ids: a?.master_data_ids ?? [],
+        erwartet_anteil: e?.anteil ?? null,
+        erwartet_hebesatz: e?.hebesatz ?? null,
+        erwartet: e ? (e.steuer ?? null) : null,
+        festgesetzt_messbetrag: a ? (a.messbetrag ?? a.zerlegungsanteil) : null,
+        festgesetzt_hebesatz: a?.hebesatz ?? null,
+        festgesetzt: a?.festgesetzt ?? null,
+        bezahlt: a?.bezahlt ?? '0.00',
+        offen: a?.offen ?? '0.00',
+        abweichung_festsetzung: null,
+        abweichung_zahlung: null,
+        ursachen: [],
+      };
+      if (row.festgesetzt !== null && row.erwartet !== null)
+        row.abweichung_festsetzung = subMoney(row.festgesetzt, row.erwartet);
+      if (row.festgesetzt !== null) row.abweichung_zahlung = subMoney(row.bezahlt, row.festgesetzt);
+      const firstMd = row.master_data_ids[0] ?? null;
+      const docLink = a?.bescheid_id
+        ? { kind: 'document' as const, id: a.bescheid_id, year }
+        : firstMd
+          ? { kind: 'payment' as const, id: firstMd, year }
+          : null;
+      if (e && row.festgesetzt === null && z)
+        row.ursachen.push({
+          code: 'missing_notice',
+          message: `Für ${year} liegt kein Gewerbesteuerbescheid vor; erwartet sind ${de(row.erwartet ?? '0')}.`,
+          link: firstMd ? { kind: 'payment', id: firstMd, year } : { kind: 'zerlegung', id: z.id, year },
+        });
+      if (row.festgesetzt !== null && z) {
+        if (!e)
+          row.ursachen.push({
+            code: 'share_conflict',
+            message: `Die Gemeinde setzt ${de(row.festgesetzt)} fest, unsere Zerlegung ${year} sieht für sie keinen Anteil vor.`,
+            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
+          });
+        if (
+          e &&
+          row.festgesetzt_hebesatz !== null &&
+          e.hebesatz !== null &&
+          row.festgesetzt_hebesatz !== e.hebesatz
+        )
+          row.ursachen.push({
+            code: 'rate_conflict',
+            message: `Der Bescheid wendet einen Hebesatz von ${row.festgesetzt_hebesatz} % an, in unseren Daten gilt für ${year} ${e.hebesatz} %.`,
+            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
+          });
+        if (e && row.festgesetzt_messbetrag !== null && !same(row.festgesetzt_messbetrag, e.anteil))
+          row.ursachen.push({
+            code: 'share_conflict',
+            message: `Der Bescheid legt einen Messbetrag (Zerlegungsanteil) von ${de(row.festgesetzt_messbetrag)} zugrunde, unsere Zerlegung ${de(e.anteil)}.`,
+            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
+          });
+      }
+      for (const o of open.filter((x) => x.year === year && x.ags === ags))
+        row.ursachen.push({
+          code: 'unpaid_line',
+          message: `${o.designation}: ${o.n} Zeile(n) über ${de(o.offen)} sind noch nicht bezahlt.`,
+          link: { kind: 'payment', id: o.master_data_id, year },
+        });
+      const explained = new Set(row.ursachen.map((u) => u.code));
+      const assessmentDiffers =
+        row.abweichung_festsetzung !== null && Number(row.abweichung_festsetzung) !== 0;
+      const paymentDiffers = row.abweichung_zahlung !== null && Number(row.abweichung_zahlung) !== 0;
+      if (
+        (assessmentDiffers && !explained.has('rate_conflict') && !explained.has('share_conflict')) ||
+        (paymentDiffers && !explained.has('unpaid_line'))
+      )
+        row.ursachen.push({
+          code: 'other',
+          message: assessmentDiffers
+            ? `Festgesetzt ${de(row.festgesetzt!)}, erwartet ${de(row.erwartet!)}: Hebesatz und Anteil stimmen überein, die Differenz hat eine andere Ursache.`
+            : `Bezahlt ${de(row.bezahlt)}, festgesetzt ${de(row.festgesetzt!)}: ohne offene Zeile (Über- oder Doppelzahlung?).`,
+          link: docLink ?? { kind: 'zerlegung', id: z?.id ?? 0, year },
+        });
+      rows.push(row);
+    }
+  }
+  rows.sort(
+    (a, b) =>
+      b.year - a.year ||
+      Number(b.ursachen.length > 0) - Number(a.ursachen.length > 0) ||
+      a.gemeinde.localeCompare(b.gemeinde, 'de') ||
+      a.ags.localeCompare(b.ags),
+  );
+  const years = [];
+  for (let year = f.year_to; year >= f.year_from; year--) {
+    const of = rows.filter((r) => r.year === year);
+    if (!of.length) continue;
+    years.push({
+      year,
+      erwartet: sumMoney(of.map((r) => r.erwartet)),
+      festgesetzt: sumMoney(of.map((r) => r.festgesetzt)),
+      bezahlt: sumMoney(of.map((r) => r.bezahlt)),
+      abweichungen: of.filter((r) => r.ursachen.length > 0).length,
+    });
+  }
+  const page = pageOf(rows, q.page, q.per_page);
+  return {
+    filter: publicFilter(f),
+    zerlegungen: [...zerlegungen.entries()]
+      .sort((a, b) => b[0] - a[0])
+      .map(([year, z]) => ({ year, id: z.id, version: z.version, messbetrag: z.result.messbetrag })),
+    rows: page.rows,
+    meta: page.meta,
+    years,
+  };
+}

@@ -1,0 +1,282 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/sql';
+
+/**
+ * SQL of the reports. Shared predicates keep a figure and the lines listed behind it
+ * (trace) the same set: a line counts when it is active (not superseded, not cancelled).
+ */
+export const ACTIVE = sql`l.superseded_by is null and l.status <> 'storniert'`;
+/** Kinds that settle the tax itself (the domain's PRINCIPAL_KINDS). */
+export const PRINCIPAL = sql`l.kind in ('vorauszahlung', 'abschlusszahlung', 'erstattung', 'korrektur', 'anrechnung')`;
+/** Prepayments, including those a notice credits as an opening balance (`anrechnung`). */
+export const PREPAYMENT = sql`l.kind in ('vorauszahlung', 'korrektur', 'anrechnung')`;
+export const PAID = sql`l.status = 'bezahlt'`;
+export const OPEN = sql`l.status in ('offen', 'angewiesen')`;
+
+export interface Scope {
+  companyId: number;
+  yearFrom: number;
+  yearTo: number;
+  ags?: string | null;
+  masterDataId?: number | null;
+}
+
+function scopeOf(alias: 'p' | 'l', s: Scope): SQL {
+  const t = sql.raw(alias);
+  const parts = [sql`${t}.company_id = ${s.companyId}`, sql`${t}.year between ${s.yearFrom} and ${s.yearTo}`];
+  if (s.ags) parts.push(sql`md.ags = ${s.ags}`);
+  if (s.masterDataId) parts.push(sql`md.id = ${s.masterDataId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Years that have payment data (newest first): for the default year range. */
+export async function yearsWithData(db: DbOrTx, companyId: number) {
+  const rows = await rowsOf<{ year: number }>(
+    db,
+    sql`select distinct year from payments where company_id = ${companyId} order by year desc limit 10`,
+  );
+  return rows.map((r) => r.year);
+}
+
+export async function municipality(db: DbOrTx, ags: string) {
+  const [row] = await rowsOf<{ name: string; bundesland: string }>(
+    db,
+    sql`select name, bundesland from municipalities where ags = ${ags}`,
+  );
+  return row ?? null;
+}
+
+export async function municipalitiesOf(db: DbOrTx, ags: readonly string[]) {
+  if (!ags.length) return new Map<string, { name: string; bundesland: string }>();
+  const rows = await rowsOf<{ ags: string; name: string; bundesland: string }>(
+    db,
+    sql`select ags, name, bundesland from municipalities where ags in ${[...new Set(ags)]}`,
+  );
+  return new Map(rows.map((r) => [r.ags, { name: r.name, bundesland: r.bundesland }]));
+}
+
+export interface PaymentAggregate {
+  year: number;
+  ags: string;
+  gemeinde: string;
+  master_data_id: number | null;
+  designation: string | null;
+  master_data_ids: number[];
+  festgesetzt: string | null;
+  vorauszahlungen: string;
+  bezahlt: string;
+  offen: string;
+  aufwand: string;
+  messbetrag: string | null;
+  /** Establishments with a Messbetrag and with an expense: the MB is complete when equal. */
+  n_messbetrag: number;
+  n: number;
+  hebesatz: number | null;
+  zerlegungsanteil: string | null;
+  /** The latest confirmed Gewerbesteuerbescheid behind the assessment (any establishment). */
+  bescheid_id: number | null;
+}
+
+/**
+ * Payment data per year × municipality (or × establishment): the assessed tax of the
+ * latest Bescheid and the sums of the active principal lines.
+ */
+export async function paymentAggregates(db: DbOrTx, s: Scope, byEstablishment: boolean) {
+  const est = byEstablishment
+    ? sql`md.id as master_data_id, md.designation`
+    : sql`null::int as master_data_id, null::text as designation`;
+  const group = byEstablishment ? sql`, md.id, md.designation` : sql``;
+  return rowsOf<PaymentAggregate>(
+    db,
+    sql`with l as (
+          select l.payment_id,
+            sum(l.betrag) filter (where ${PREPAYMENT}) as vz,
+            sum(l.betrag) filter (where ${PAID}) as bezahlt,
+            sum(l.betrag) filter (where ${OPEN}) as offen
+          from payment_lines l
+          where l.company_id = ${s.companyId} and l.year between ${s.yearFrom} and ${s.yearTo}
+            and ${ACTIVE} and ${PRINCIPAL}
+          group by l.payment_id)
+        select p.year, md.ags, m.name as gemeinde, ${est},
+          array_agg(md.id order by md.id) as master_data_ids,
+          sum(p.festgesetzte_steuer)::text as festgesetzt,
+          coalesce(sum(l.vz), 0)::numeric(16,2)::text as vorauszahlungen,
+          coalesce(sum(l.bezahlt), 0)::numeric(16,2)::text as bezahlt,
+          coalesce(sum(l.offen), 0)::numeric(16,2)::text as offen,
+          coalesce(sum(coalesce(p.festgesetzte_steuer, l.vz)), 0)::numeric(16,2)::text as aufwand,
+          sum(p.messbetrag)::text as messbetrag,
+          count(p.messbetrag)::int as n_messbetrag,
+          count(*) filter (where p.festgesetzte_steuer is not null or l.vz is not null)::int as n,
+          max(p.hebesatz)::int as hebesatz,
+          sum(p.zerlegungsanteil)::text as zerlegungsanteil,
+          max((select (h->>'document_id')::int from jsonb_array_elements(p.history) h
+               where h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
+               order by h->>'at' desc limit 1)) as bescheid_id
+        from payments p
+        join master_data md on md.id = p.master_data_id
+        join municipalities m on m.ags = md.ags
+        left join l on l.payment_id = p.id
+        where ${scopeOf('p', s)}
+        group by p.year, md.ags, m.name${group}
+        order by p.year, m.name, md.ags${group}`,
+  );
+}
+
+export interface LineRow {
+  id: number;
+  master_data_id: number;
+  designation: string;
+  ags: string;
+  gemeinde: string;
+  bundesland: string;
+  year: number;
+  kind: string;
+  quartal: number | null;
+  betrag: string;
+  faellig_am: string | null;
+  status: string;
+  document_id: number | null;
+  booking_id: number | null;
+  reason: string;
+}
+
+const LINE_COLUMNS = sql`l.id, l.master_data_id, md.designation, md.ags, m.name as gemeinde, m.bundesland,
+  l.year, l.kind, l.quartal, l.betrag::text as betrag, l.faellig_am::text as faellig_am, l.status,
+  l.document_id, l.booking_id, l.reason`;
+
+/** Active lines in the scope matching `where` (trace, cash plan). */
+export async function lines(db: DbOrTx, s: Scope, where: SQL) {
+  return rowsOf<LineRow>(
+    db,
+    sql`select ${LINE_COLUMNS}
+        from payment_lines l
+        join master_data md on md.id = l.master_data_id
+        join municipalities m on m.ags = md.ags
+        where ${scopeOf('l', s)} and ${ACTIVE} and ${where}
+        order by l.year, m.name, md.designation, l.faellig_am nulls last, l.id`,
+  );
+}
+
+/** Open lines due before `until` (cash plan; the working-day shift is applied afterwards). */
+export async function openLinesDueBefore(db: DbOrTx, s: Scope, until: string) {
+  return rowsOf<LineRow>(
+    db,
+    sql`select ${LINE_COLUMNS}
+        from payment_lines l
+        join master_data md on md.id = l.master_data_id
+        join municipalities m on m.ags = md.ags
+        where ${scopeOf('l', s)} and ${ACTIVE} and ${OPEN}
+          and l.faellig_am is not null and l.faellig_am < ${until}::date
+        order by l.faellig_am, l.id`,
+  );
+}
+
+/** Interest and surcharge lines per year and kind. */
+export async function interestSums(db: DbOrTx, s: Scope) {
+  return rowsOf<{ year: number; kind: string; betrag: string; anzahl: number }>(
+    db,
+    sql`select l.year, l.kind, sum(l.betrag)::text as betrag, count(*)::int as anzahl
+        from payment_lines l
+        join master_data md on md.id = l.master_data_id
+        where ${scopeOf('l', s)} and ${ACTIVE}
+          and l.kind in ('nachzahlungszinsen', 'erstattungszinsen', 'saeumniszuschlag')
+        group by l.year, l.kind order by l.year, l.kind`,
+  );
+}
+
+/** Payments whose last Bescheid stated interest that we recalculated (payments.interest). */
+export async function interestComparisons(db: DbOrTx, s: Scope) {
+  return rowsOf<{
+    year: number;
+    master_data_id: number;
+    designation: string;
+    ags: string;
+    gemeinde: string;
+    interest: { notice: string; ours: string; base: string; from: string; to: string; months: number };
+    refund: boolean;
+  }>(
+    db,
+    sql`select p.year, p.master_data_id, md.designation, md.ags, m.name as gemeinde, p.interest,
+          exists (select 1 from payment_lines l where l.payment_id = p.id and ${ACTIVE}
+                  and l.kind = 'erstattungszinsen')
+          and not exists (select 1 from payment_lines l where l.payment_id = p.id and ${ACTIVE}
+                  and l.kind = 'nachzahlungszinsen') as refund
+        from payments p
+        join master_data md on md.id = p.master_data_id
+        join municipalities m on m.ags = md.ags
+        where ${scopeOf('p', s)} and p.interest is not null
+        order by p.year, m.name, md.designation`,
+  );
+}
+
+/** Establishments of the scope with open principal lines, per year (reconciliation). */
+export async function openPrincipalByEstablishment(db: DbOrTx, s: Scope) {
+  return rowsOf<{
+    year: number;
+    ags: string;
+    master_data_id: number;
+    designation: string;
+    offen: string;
+    n: number;
+  }>(
+    db,
+    sql`select l.year, md.ags, md.id as master_data_id, md.designation, sum(l.betrag)::text as offen,
+          count(*)::int as n
+        from payment_lines l join master_data md on md.id = l.master_data_id
+        where ${scopeOf('l', s)} and ${ACTIVE} and ${PRINCIPAL} and ${OPEN}
+        group by l.year, md.ags, md.id, md.designation order by md.id`,
+  );
+}
+
+/** Latest Messbetrag of a Messbescheid for the company and year (payments.erwarteter_messbetrag). */
+export async function expectedMessbetrag(db: DbOrTx, companyId: number, year: number) {
+  const [row] = await rowsOf<{ mb: string }>(
+    db,
+    sql`select erwarteter_messbetrag::text as mb from payments
+        where company_id = ${companyId} and year = ${year} and erwarteter_messbetrag is not null
+        order by updated_at desc, id desc limit 1`,
+  );
+  return row?.mb ?? null;
+}
+
+export interface TraceDocument {
+  id: number;
+  type: string | null;
+  filename: string;
+  bescheid_datum: string | null;
+  year: number | null;
+  master_data_id: number | null;
+  designation: string | null;
+  festgesetzte_steuer: string | null;
+}
+
+/** The Bescheide behind assessed figures: per payment in scope, the latest one that set its tax. */
+export async function assessingDocuments(db: DbOrTx, s: Scope) {
+  return rowsOf<TraceDocument>(
+    db,
+    sql`select d.id, d.type, d.filename, d.fields->'bescheid_datum'->>'value' as bescheid_datum,
+          p.year, p.master_data_id, md.designation, p.festgesetzte_steuer::text as festgesetzte_steuer
+        from payments p
+        join master_data md on md.id = p.master_data_id
+        join lateral (select (h->>'document_id')::int as id from jsonb_array_elements(p.history) h
+                      where h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
+                      order by h->>'at' desc limit 1) last on true
+        join documents d on d.id = last.id
+        where ${scopeOf('p', s)} and p.festgesetzte_steuer is not null
+        order by p.year, md.designation, d.id`,
+  );
+}
+
+/** Documents by id (the notices lines came from). */
+export async function documentsByIds(db: DbOrTx, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return rowsOf<TraceDocument>(
+    db,
+    sql`select d.id, d.type, d.filename, d.fields->'bescheid_datum'->>'value' as bescheid_datum,
+          case when d.fields->'erhebungszeitraum'->>'value' ~ '^[0-9]{4}$' then (d.fields->'erhebungszeitraum'->>'value')::int end as year, d.master_data_id,
+          md.designation, d.fields->'festgesetzte_steuer'->>'value' as festgesetzte_steuer
+        from documents d left join master_data md on md.id = d.master_data_id
+        where d.id in ${[...new Set(ids)]} order by d.id`,
+  );
+}

@@ -1,0 +1,450 @@
+import type {
+  CashPlanReport,
+  ExpenseReport,
+  InterestReport,
+  ProvisionReport,
+  ReconciliationReport,
+  Trace,
+} from '@gewst/domain';
+import ExcelJS from 'exceljs';
+import { openPdf } from '@gewst/extraction';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers';
+import { toPdf } from './export';
+import { buildReportCompany, FRANKFURT, HAMBURG, KOELN, MUENCHEN, reportFixture } from './reports.fixture';
+
+const ctx = useTestApp();
+let f: Awaited<ReturnType<typeof buildReportCompany>>;
+
+beforeAll(async () => {
+  f = await buildReportCompany(ctx);
+}, 180_000);
+
+async function get<T>(url: string, user = 'freigabe'): Promise<T> {
+  const res = await ctx.inject({ method: 'GET', url: `/api${url}`, headers: await f.fx.as(user) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+
+const row = (r: ExpenseReport, year: number, ags: string) =>
+  r.rows.find((x) => x.year === year && x.ags === ags)!;
+
+describe('tax expense', () => {
+  it('defaults to five years ending with the latest year of payment data', async () => {
+    const r = await get<ExpenseReport>(`/reports/expense?company_id=${f.cid}`);
+    expect([r.filter.year_from, r.filter.year_to]).toEqual([2021, 2025]);
+    expect(r.filter.company_name).toBe('Report GmbH');
+    expect(r.meta.total).toBe(7);
+  });
+
+  it('has assessed (latest notice), prepayments, paid, open and expense to the cent', async () => {
+    const r = await get<ExpenseReport>(`/reports/expense?company_id=${f.cid}`);
+    // Amended notice: the second Bescheid's 10,450 counts; 500 + 950 settle it.
+    expect(row(r, 2023, KOELN)).toMatchObject({
+      festgesetzt: '10450.00',
+      vorauszahlungen: '9000.00',
+      bezahlt: '9500.00',
+      offen: '950.00',
+      aufwand: '10450.00',
+      messbetrag: '2200.00',
+      hebesatz: 475,
+      gebucht: null,
+    });
+    // Refund: 6,000 prepaid, 5,200 assessed, 800 received back.
+    expect(row(r, 2023, MUENCHEN)).toMatchObject({
+      festgesetzt: '5200.00',
+      vorauszahlungen: '6000.00',
+      bezahlt: '5200.00',
+      offen: '0.00',
+      aufwand: '5200.00',
+    });
+    expect(row(r, 2021, HAMBURG)).toMatchObject({
+      festgesetzt: '20000.00',
+      bezahlt: '0.00',
+      offen: '20000.00',
+    });
+    expect(row(r, 2024, KOELN)).toMatchObject({
+      festgesetzt: null,
+      vorauszahlungen: '9000.00',
+      bezahlt: '4500.00',
+      offen: '4500.00',
+      aufwand: '9000.00',
+    });
+    const y2023 = r.years.find((y) => y.year === 2023)!;
+    expect(y2023).toMatchObject({
+      festgesetzt: '15650.00',
+      vorauszahlungen: '15000.00',
+      bezahlt: '14700.00',
+      offen: '950.00',
+      aufwand: '15650.00',
+      // 15,650 − 15,000: Köln's Hebesatz 450 → 475 on MB 2,000 (+500), shares +200 × 475 % and −200 × 400 %.
+      aenderung: {
+        differenz: '650.00',
+        hebesatz_effekt: '500.00',
+        anteil_effekt: '150.00',
+        sonstiges: '0.00',
+      },
+    });
+    expect(r.total.aufwand).toBe('70098.00'); // 20,000 + 15,000 + 15,650 + 9,000 + 10,448
+  });
+
+  it('explains the change by the Hebesatz change and the Messbetrag share change', async () => {
+    const r = await get<ExpenseReport>(`/reports/expense?company_id=${f.cid}&year_from=2023&year_to=2023`);
+    const koeln = r.changes.find((c) => c.ags === KOELN)!;
+    expect(koeln).toMatchObject({
+      vorjahr: '9000.00',
+      aufwand: '10450.00',
+      differenz: '1450.00',
+      hebesatz_vorjahr: 450,
+      hebesatz: 475,
+      hebesatz_effekt: '500.00',
+      anteil_effekt: '950.00',
+      sonstiges: '0.00',
+    });
+    expect(r.changes.find((c) => c.ags === MUENCHEN)).toMatchObject({
+      differenz: '-800.00',
+      hebesatz_effekt: '0.00',
+      anteil_effekt: '-800.00',
+    });
+  });
+
+  it('filters by municipality and groups by establishment', async () => {
+    const r = await get<ExpenseReport>(
+      `/reports/expense?company_id=${f.cid}&ags=${KOELN}&group_by=betriebsstaette&year_from=2022&year_to=2023`,
+    );
+    expect(r.rows.map((x) => [x.year, x.designation, x.aufwand])).toEqual([
+      [2023, 'Zentrale Köln', '10450.00'],
+      [2022, 'Zentrale Köln', '9000.00'],
+    ]);
+    expect(r.filter.gemeinde).toMatch(/^Köln/);
+  });
+
+  it('traces a cell to the lines and notices behind it', async () => {
+    const paid = await get<Trace>(
+      `/reports/trace?company_id=${f.cid}&report=expense&column=bezahlt&year=2023&ags=${KOELN}`,
+    );
+    expect(paid.summe).toBe('9500.00');
+    expect(paid.payment_lines.map((l) => `${l.kind} ${l.betrag}`).sort()).toEqual([
+      'abschlusszahlung 500.00',
+      'vorauszahlung 2250.00',
+      'vorauszahlung 2250.00',
+      'vorauszahlung 2250.00',
+      'vorauszahlung 2250.00',
+    ]);
+    const assessed = await get<Trace>(
+      `/reports/trace?company_id=${f.cid}&report=expense&column=festgesetzt&year=2023&ags=${KOELN}`,
+    );
+    expect(assessed.summe).toBe('10450.00');
+    expect(assessed.documents.map((d) => d.id)).toEqual([f.amended]);
+    const bad = await ctx.inject({
+      method: 'GET',
+      url: `/api/reports/trace?company_id=${f.cid}&report=expense&column=drop_table`,
+      headers: await f.fx.as('freigabe'),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('provision proposal', () => {
+  it('takes our Zerlegung × Hebesatz less prepayments where no notice exists', async () => {
+    const r = await get<ProvisionReport>(`/reports/provision?company_id=${f.cid}&year=2024`);
+    expect(r.messbetrag).toEqual({ betrag: '4000.00', quelle: 'zerlegung' });
+    expect(r.zerlegung.quelle).toBe('gespeichert');
+    expect(
+      r.rows.map((x) => [
+        x.ags,
+        x.quelle,
+        x.anteil,
+        x.hebesatz,
+        x.erwartet,
+        x.vorauszahlungen,
+        x.rueckstellung,
+      ]),
+    ).toEqual([
+      [MUENCHEN, 'zerlegung', '1600.00', 490, '7840.00', '0.00', '7840.00'],
+      [KOELN, 'zerlegung', '2400.00', 475, '11400.00', '9000.00', '2400.00'],
+    ]);
+    expect(r.total).toEqual({ erwartet: '19240.00', vorauszahlungen: '9000.00', rueckstellung: '10240.00' });
+  });
+
+  it('apportions an expected Messbetrag given by the user', async () => {
+    const r = await get<ProvisionReport>(`/reports/provision?company_id=${f.cid}&year=2024&messbetrag=5000`);
+    expect(r.messbetrag).toEqual({ betrag: '5000.00', quelle: 'eingabe' });
+    expect(r.total).toEqual({ erwartet: '24050.00', vorauszahlungen: '9000.00', rueckstellung: '15050.00' });
+  });
+
+  it('uses the assessed figure where a notice exists (refund negative)', async () => {
+    const r = await get<ProvisionReport>(`/reports/provision?company_id=${f.cid}&year=2023`);
+    expect(r.rows.map((x) => [x.ags, x.quelle, x.erwartet, x.rueckstellung])).toEqual([
+      [KOELN, 'bescheid', '10450.00', '1450.00'],
+      [MUENCHEN, 'bescheid', '5200.00', '-800.00'],
+    ]);
+  });
+});
+
+describe('cash plan', () => {
+  it('plans twelve months by month and quarter with due dates moved to working days', async () => {
+    const r = await get<CashPlanReport>(`/reports/cashplan?company_id=${f.cid}&from=2024-10`);
+    expect(r.filter.months).toHaveLength(12);
+    const m = Object.fromEntries(r.months.map((x) => [x.month, x.summe]));
+    expect(m).toMatchObject({
+      '2024-10': '950.00',
+      '2024-11': '2250.00',
+      '2025-01': '0.00',
+      '2025-02': '2612.00',
+      '2025-05': '2612.00',
+      '2025-08': '2612.00',
+    });
+    expect(r.months.find((x) => x.month === '2024-10')!.abschlusszahlungen).toBe('950.00');
+    expect(r.quarters.map((q) => [q.quarter, q.summe])).toEqual([
+      ['2024-Q4', '3200.00'],
+      ['2025-Q1', '2612.00'],
+      ['2025-Q2', '2612.00'],
+      ['2025-Q3', '2612.00'],
+    ]);
+    expect(r.total.summe).toBe('11036.00');
+    expect(r.ueberfaellig).toEqual({ anzahl: 3, summe: '22500.00' });
+    const feb = await get<Trace>(
+      `/reports/trace?company_id=${f.cid}&report=cashplan&column=summe&from=2024-10&month=2025-02`,
+    );
+    // 15 Feb 2025 is a Saturday.
+    expect(feb.payment_lines.map((l) => [l.faellig_am, l.zahltag, l.betrag])).toEqual([
+      ['2025-02-15', '2025-02-17', '2612.00'],
+    ]);
+  });
+});
+
+describe('interest', () => {
+  it('sums §233a interest per year and kind and flags our differing calculation', async () => {
+    const r = await get<InterestReport>(`/reports/interest?company_id=${f.cid}`);
+    expect(r.rows).toEqual([
+      {
+        year: 2021,
+        kind: 'nachzahlungszinsen',
+        behandlung: 'nicht_abziehbar',
+        betrag: '250.00',
+        anzahl: 1,
+        bescheid: '250.00',
+        eigene: '240.00',
+        differenz: '-10.00',
+        abweichungen: 1,
+      },
+    ]);
+    expect(r.total).toEqual({ nicht_abziehbar: '250.00', steuerpflichtig: '0.00' });
+    expect(r.abweichungen[0]).toMatchObject({
+      ags: HAMBURG,
+      basis: '20000.00',
+      von: '2023-10-01',
+      bis: '2024-06-06',
+      monate: 8,
+    });
+  });
+});
+
+describe('reconciliation', () => {
+  it('finds each planted difference and nothing on a clean year', async () => {
+    const fx = reportFixture(ctx);
+    const cid = await fx.company('Abstimmung GmbH');
+    const md: Record<string, number> = {
+      [KOELN]: await fx.establishment(cid, KOELN, 'Köln', true),
+      [MUENCHEN]: await fx.establishment(cid, MUENCHEN, 'München'),
+      [HAMBURG]: await fx.establishment(cid, HAMBURG, 'Hamburg'),
+      [FRANKFURT]: await fx.establishment(cid, FRANKFURT, 'Frankfurt'),
+    };
+    const rates: Record<string, number> = { [KOELN]: 475, [MUENCHEN]: 490, [HAMBURG]: 470, [FRANKFURT]: 460 };
+    const wages: Record<string, string> = {
+      [KOELN]: '500000.00',
+      [MUENCHEN]: '300000.00',
+      [HAMBURG]: '150000.00',
+      [FRANKFURT]: '50000.00',
+    };
+    // Shares of MB 10,000: 5,000 / 3,000 / 1,500 / 500.
+    const share: Record<string, number> = {
+      [KOELN]: 5000,
+      [MUENCHEN]: 3000,
+      [HAMBURG]: 1500,
+      [FRANKFURT]: 500,
+    };
+    for (const year of [2022, 2023])
+      await fx.zerlegung(
+        cid,
+        year,
+        '10000.00',
+        Object.keys(md).map((ags) => ({
+          ags,
+          gl: ags === KOELN,
+          hebesatz: rates[ags]!,
+          loehne: wages[ags]!,
+        })),
+      );
+    const assess = async (ags: string, year: number, mb: number, h: number) =>
+      fx.bescheid(cid, md[ags]!, {
+        erhebungszeitraum: year,
+        bescheid_datum: `${year + 1}-06-03`,
+        messbetrag: mb.toFixed(2),
+        hebesatz: h,
+        festgesetzte_steuer: ((mb * h) / 100).toFixed(2),
+        // A first assessment: the notice credits no prepayments (else confirmation asks why).
+        bisher_festgesetzt: '0.00',
+      });
+    for (const ags of Object.keys(md)) {
+      await assess(ags, 2022, share[ags]!, rates[ags]!);
+      await fx.payOpen(md[ags]!, 2022);
+    }
+    // 2023: Köln without notice, München with another rate, Hamburg with another share,
+    // Frankfurt correct but unpaid.
+    const wrongRate = await assess(MUENCHEN, 2023, 3000, 480);
+    await fx.payOpen(md[MUENCHEN]!, 2023);
+    const wrongShare = await assess(HAMBURG, 2023, 1600, 470);
+    await fx.payOpen(md[HAMBURG]!, 2023);
+    await assess(FRANKFURT, 2023, 500, 460);
+
+    const r = await get<ReconciliationReport>(`/reports/reconciliation?company_id=${cid}`);
+    expect(r.rows.filter((x) => x.year === 2022).flatMap((x) => x.ursachen)).toEqual([]);
+    const causes = r.rows
+      .filter((x) => x.year === 2023)
+      .flatMap((x) => x.ursachen.map((u) => [x.ags, u.code, u.link.kind, u.link.id]))
+      .sort();
+    expect(causes).toEqual(
+      [
+        [FRANKFURT, 'unpaid_line', 'payment', md[FRANKFURT]],
+        [HAMBURG, 'share_conflict', 'document', wrongShare],
+        [KOELN, 'missing_notice', 'zerlegung', r.zerlegungen.find((z) => z.year === 2023)!.id],
+        [MUENCHEN, 'rate_conflict', 'document', wrongRate],
+      ].sort(),
+    );
+    const muenchen = r.rows.find((x) => x.year === 2023 && x.ags === MUENCHEN)!;
+    expect(muenchen).toMatchObject({
+      erwartet: '14700.00',
+      festgesetzt: '14400.00',
+      bezahlt: '14400.00',
+      abweichung_festsetzung: '-300.00',
+      abweichung_zahlung: '0.00',
+    });
+    expect(r.years.map((y) => [y.year, y.erwartet, y.festgesetzt, y.bezahlt, y.abweichungen])).toEqual([
+      [2023, '47800.00', '24220.00', '21920.00', 4],
+      [2022, '47800.00', '47800.00', '47800.00', 0],
+    ]);
+  });
+});
+
+describe('exports', () => {
+  it('writes xlsx with numeric cells whose sums equal the API figures', async () => {
+    const api = await get<ExpenseReport>(`/reports/expense?company_id=${f.cid}`);
+    const res = await ctx.inject({
+      method: 'GET',
+      url: `/api/reports/expense/export?company_id=${f.cid}&format=xlsx`,
+      headers: await f.fx.as('freigabe'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/Steueraufwand-Report_GmbH-.*\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Summen je Jahr')!;
+    const header = ws.getRow(9).values as unknown[];
+    expect(header.slice(1, 3)).toEqual(['Jahr', 'Festgesetzt']);
+    for (const [i, y] of api.years.entries()) {
+      const r = ws.getRow(10 + i);
+      expect(r.getCell(1).value).toBe(y.year);
+      expect(typeof r.getCell(2).value === 'number' || r.getCell(2).value === null).toBe(true);
+      expect(r.getCell(6).value).toBe(Number(y.aufwand));
+      expect(r.getCell(6).numFmt).toContain('#,##0.00');
+    }
+    const sum = ws.getRow(10 + api.years.length).getCell(6).value as { formula: string; result: number };
+    expect(sum.formula).toBe(`SUM(F10:F${9 + api.years.length})`);
+    expect(sum.result).toBe(Number(api.total.aufwand));
+    const detail = wb.getWorksheet('Je Jahr und Gemeinde')!;
+    let cents = 0;
+    detail.eachRow((r, n) => {
+      if (n > 9 && typeof r.getCell(8).value === 'number')
+        cents += Math.round((r.getCell(8).value as number) * 100);
+    });
+    expect(cents).toBe(Math.round(Number(api.total.aufwand) * 100));
+  });
+
+  it('writes an A4 landscape PDF with header, filters and page count (read with pdf.js)', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: `/api/reports/reconciliation/export?company_id=${f.cid}&format=pdf`,
+      headers: await f.fx.as('freigabe'),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = await openPdf(new Uint8Array(res.rawPayload));
+    expect(pdf.numPages).toBe(1);
+    const page = await pdf.getPage(1);
+    const [, , w, h] = page.view;
+    expect([Math.round(w!), Math.round(h!)]).toEqual([842, 595]);
+    const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(text).toContain('Abstimmung Zerlegung – Bescheid – Zahlung – Report GmbH');
+    expect(text).toContain('Jahre: 2021–2025');
+    expect(text).toContain('20.000,00 €');
+    expect(text).toContain('Seite 1 von 1');
+  });
+
+  it('breaks long reports over pages with the header and page numbers on each', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => ({
+      gemeinde: `Gemeinde ${i + 1}`,
+      betrag: `${i + 1}000.50`,
+    }));
+    const bytes = await toPdf({
+      title: 'Testbericht',
+      filename: 'x',
+      filter: {
+        company_id: 1,
+        company_name: 'Lang GmbH',
+        year_from: 2024,
+        year_to: 2024,
+        ags: null,
+        gemeinde: null,
+        stand: '2026-01-31',
+      },
+      filterLines: ['Firma: Lang GmbH', 'Stand: 31.01.2026'],
+      tables: [
+        {
+          title: 'Zeilen',
+          sum: true,
+          columns: [
+            { header: 'Gemeinde', key: 'gemeinde', type: 'text' },
+            { header: 'Betrag', key: 'betrag', type: 'money' },
+          ],
+          rows,
+        },
+      ],
+    });
+    const pdf = await openPdf(new Uint8Array(bytes));
+    expect(pdf.numPages).toBeGreaterThanOrEqual(3);
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const text = (await (await pdf.getPage(n)).getTextContent()).items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join(' ');
+      expect(text).toContain('Testbericht – Lang GmbH');
+      expect(text).toContain(`Seite ${n} von ${pdf.numPages}`);
+      if (n === pdf.numPages) expect(text).toContain('11.325.075,00 €'); // Σ (i·1000 + 0.50), i = 1…150
+    }
+  });
+});
+
+describe('permissions and validation', () => {
+  it('refuses users without the reporting permission and bad filters in German', async () => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: `/api/reports/expense?company_id=${f.cid}`,
+      headers: await f.fx.as('sachbearbeitung'),
+    });
+    expect(res.statusCode).toBe(403);
+    const bad = await ctx.inject({
+      method: 'GET',
+      url: `/api/reports/expense?company_id=${f.cid}&year_from=2025&year_to=2020&ags=123`,
+      headers: await f.fx.as('freigabe'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ ags: ['AGS hat 8 Ziffern.'] });
+    const unknown = await ctx.inject({
+      method: 'GET',
+      url: '/api/reports/cashplan?company_id=999999',
+      headers: await f.fx.as('freigabe'),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

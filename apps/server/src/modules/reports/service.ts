@@ -1,0 +1,300 @@
+import {
+  CASH_GROUPS,
+  type CashGroup,
+  type CashPlanQuery,
+  type CashPlanReport,
+  cashGroupOf,
+  explainChange,
+  type ExpenseChange,
+  type ExpenseQuery,
+  type ExpenseReport,
+  type ExpenseRow,
+  INTEREST_TREATMENT,
+  type InterestReport,
+  monthsEnd,
+  monthsFrom,
+  quarterOfMonth,
+  REPORT_INTEREST_KINDS,
+  type ReportBaseQuery,
+  type ReportInterestKind,
+  subMoney,
+  sumMoney,
+  zahltag,
+} from '@gewst/domain';
+import type { DbOrTx } from '../../db/client';
+import { bundeslandOf, pageOf, publicFilter, resolveFilter, today } from './common';
+import * as repo from './repo';
+
+export { provisionReport } from './provision';
+export { reconciliationReport } from './reconciliation';
+
+/** Rows per page, or null for all rows (exports). */
+type Paging = { page: number; per_page: number | null };
+
+// ---------------------------------------------------------------- 1 tax expense
+
+const side = (r: repo.PaymentAggregate) => ({
+  betrag: r.aufwand,
+  messbetrag: r.n > 0 && r.n_messbetrag === r.n ? r.messbetrag : null,
+  hebesatz: r.hebesatz,
+});
+
+export async function expenseReport(db: DbOrTx, q: ExpenseQuery & Paging): Promise<ExpenseReport> {
+  const f = await resolveFilter(db, q);
+  // The municipality figures one year earlier explain the change of the first year.
+  const byMunicipality = await repo.paymentAggregates(db, { ...f.scope, yearFrom: f.year_from - 1 }, false);
+  const inRange = byMunicipality.filter((r) => r.year >= f.year_from);
+  const source = q.group_by === 'betriebsstaette' ? await repo.paymentAggregates(db, f.scope, true) : inRange;
+  const rows: ExpenseRow[] = source
+    .map((r) => ({
+      year: r.year,
+      ags: r.ags,
+      gemeinde: r.gemeinde,
+      master_data_id: r.master_data_id,
+      designation: r.designation,
+      festgesetzt: r.festgesetzt,
+      vorauszahlungen: r.vorauszahlungen,
+      bezahlt: r.bezahlt,
+      gebucht: null,
+      offen: r.offen,
+      aufwand: r.aufwand,
+      messbetrag: r.messbetrag,
+      hebesatz: r.hebesatz,
+    }))
+    .sort((a, b) => b.year - a.year || Number(b.aufwand) - Number(a.aufwand) || a.ags.localeCompare(b.ags));
+
+  const previous = new Map(byMunicipality.map((r) => [`${r.year}|${r.ags}`, r]));
+  const changes: ExpenseChange[] = [];
+  for (const r of inRange) {
+    const p = previous.get(`${r.year - 1}|${r.ags}`);
+    if (!p) continue;
+    const e = explainChange(side(p), side(r));
+    changes.push({
+      ags: r.ags,
+      gemeinde: r.gemeinde,
+      year: r.year,
+      vorjahr: p.aufwand,
+      aufwand: r.aufwand,
+      hebesatz_vorjahr: p.hebesatz,
+      hebesatz: r.hebesatz,
+      messbetrag_vorjahr: side(p).messbetrag,
+      messbetrag: side(r).messbetrag,
+      ...e,
+    });
+  }
+  const years = [];
+  for (let y = f.year_to; y >= f.year_from; y--) {
+    const ofYear = inRange.filter((r) => r.year === y);
+    const ch = changes.filter((c) => c.year === y);
+    const hasPrevious = byMunicipality.some((r) => r.year === y - 1);
+    years.push({
+      year: y,
+      festgesetzt: sumMoney(ofYear.map((r) => r.festgesetzt)),
+      vorauszahlungen: sumMoney(ofYear.map((r) => r.vorauszahlungen)),
+      bezahlt: sumMoney(ofYear.map((r) => r.bezahlt)),
+      gebucht: null,
+      offen: sumMoney(ofYear.map((r) => r.offen)),
+      aufwand: sumMoney(ofYear.map((r) => r.aufwand)),
+      aenderung: hasPrevious
+        ? {
+            // Municipalities new or gone this year change the total without a previous-year pair.
+            differenz: subMoney(
+              sumMoney(ofYear.map((r) => r.aufwand)),
+              sumMoney(byMunicipality.filter((r) => r.year === y - 1).map((r) => r.aufwand)),
+            ),
+            hebesatz_effekt: sumMoney(ch.map((c) => c.hebesatz_effekt)),
+            anteil_effekt: sumMoney(ch.map((c) => c.anteil_effekt)),
+            sonstiges: '0.00',
+          }
+        : null,
+    });
+  }
+  for (const y of years)
+    if (y.aenderung)
+      y.aenderung.sonstiges = subMoney(
+        subMoney(y.aenderung.differenz, y.aenderung.hebesatz_effekt),
+        y.aenderung.anteil_effekt,
+      );
+  const totals = new Map<string, { gemeinde: string; betrag: string[] }>();
+  for (const r of inRange) {
+    const t = totals.get(r.ags) ?? { gemeinde: r.gemeinde, betrag: [] };
+    t.betrag.push(r.aufwand);
+    totals.set(r.ags, t);
+  }
+  const top = [...totals.entries()]
+    .map(([ags, t]) => ({ ags, gemeinde: t.gemeinde, aufwand: sumMoney(t.betrag) }))
+    .sort((a, b) => Number(b.aufwand) - Number(a.aufwand))
+    .slice(0, 10);
+  const page = pageOf(rows, q.page, q.per_page);
+  return {
+    filter: { ...publicFilter(f), group_by: q.group_by },
+    rows: page.rows,
+    meta: page.meta,
+    years,
+    total: {
+      festgesetzt: sumMoney(years.map((y) => y.festgesetzt)),
+      vorauszahlungen: sumMoney(years.map((y) => y.vorauszahlungen)),
+      bezahlt: sumMoney(years.map((y) => y.bezahlt)),
+      gebucht: null,
+      offen: sumMoney(years.map((y) => y.offen)),
+      aufwand: sumMoney(years.map((y) => y.aufwand)),
+    },
+    changes: changes
+      .filter((c) => Number(c.differenz) !== 0)
+      .sort((a, b) => b.year - a.year || Math.abs(Number(b.differenz)) - Math.abs(Number(a.differenz)))
+      .slice(0, 100),
+    top,
+  };
+}
+
+// ---------------------------------------------------------------- 3 cash plan
+
+export const currentMonth = () => today().slice(0, 7);
+
+/** Open lines with the day the money moves (due date shifted to a working day). */
+export async function cashLines(db: DbOrTx, scope: repo.Scope, from: string) {
+  const start = `${from}-01`;
+  const end = monthsEnd(start, 12);
+  // A due date shortly before the end can move past it: read a little further, cut after shifting.
+  const lines = await repo.openLinesDueBefore(db, scope, end.replace(/-01$/, '-20'));
+  return lines
+    .map((l) => ({ ...l, zahltag: zahltag(l.faellig_am!, bundeslandOf(l.ags, l.bundesland)) }))
+    .filter((l) => l.zahltag < end)
+    .map((l) => ({ ...l, month: l.zahltag < start ? null : l.zahltag.slice(0, 7) }));
+}
+
+const emptySums = () =>
+  Object.fromEntries([...CASH_GROUPS, 'summe'].map((k) => [k, [] as string[]])) as Record<
+    CashGroup | 'summe',
+    string[]
+  >;
+const closeSums = (s: Record<CashGroup | 'summe', string[]>) =>
+  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, sumMoney(v)])) as Record<
+    CashGroup | 'summe',
+    string
+  >;
+
+export async function cashPlanReport(db: DbOrTx, q: CashPlanQuery & Paging): Promise<CashPlanReport> {
+  const f = await resolveFilter(db, {
+    ...q,
+    // The cash plan looks ahead: without a year range every tax year counts.
+    year_from: q.year_from ?? 1990,
+    year_to: q.year_to ?? 2100,
+  });
+  const from = q.from ?? currentMonth();
+  const months = monthsFrom(`${from}-01`, 12);
+  const lines = await cashLines(db, f.scope, from);
+  const perMonth = new Map(months.map((m) => [m, emptySums()]));
+  const perQuarter = new Map<string, ReturnType<typeof emptySums>>();
+  for (const m of months)
+    if (!perQuarter.has(quarterOfMonth(m))) perQuarter.set(quarterOfMonth(m), emptySums());
+  const total = emptySums();
+  const byMunicipality = new Map<string, { gemeinde: string; betraege: string[][] }>();
+  const overdue: string[] = [];
+  for (const l of lines) {
+    if (l.month === null) {
+      overdue.push(l.betrag);
+      continue;
+    }
+    const g = cashGroupOf(l.kind);
+    for (const target of [perMonth.get(l.month)!, perQuarter.get(quarterOfMonth(l.month))!, total]) {
+      target[g].push(l.betrag);
+      target.summe.push(l.betrag);
+    }
+    const m = byMunicipality.get(l.ags) ?? { gemeinde: l.gemeinde, betraege: months.map(() => []) };
+    m.betraege[months.indexOf(l.month)]!.push(l.betrag);
+    byMunicipality.set(l.ags, m);
+  }
+  const municipalities = [...byMunicipality.entries()]
+    .map(([ags, m]) => ({
+      ags,
+      gemeinde: m.gemeinde,
+      betraege: m.betraege.map((b) => sumMoney(b)),
+      summe: sumMoney(m.betraege.flat()),
+    }))
+    .sort((a, b) => Number(b.summe) - Number(a.summe) || a.ags.localeCompare(b.ags));
+  const page = pageOf(municipalities, q.page, q.per_page);
+  return {
+    filter: { ...publicFilter(f), year_from: q.year_from ?? f.year_from, from, months },
+    months: months.map((m) => ({ month: m, ...closeSums(perMonth.get(m)!) })),
+    quarters: [...perQuarter.entries()].map(([quarter, s]) => ({ quarter, ...closeSums(s) })),
+    municipalities: page.rows,
+    meta: page.meta,
+    ueberfaellig: { anzahl: overdue.length, summe: sumMoney(overdue) },
+    total: closeSums(total),
+  };
+}
+
+// ---------------------------------------------------------------- 4 interest
+
+/** Interest stated on a Bescheid and ours, signed like the lines (refund interest negative). */
+const signed = (v: string, refund: boolean) => (refund && Number(v) !== 0 ? `-${v}` : v);
+
+export async function interestReport(db: DbOrTx, q: ReportBaseQuery & Paging): Promise<InterestReport> {
+  const f = await resolveFilter(db, q);
+  const [sums, comparisons] = await Promise.all([
+    repo.interestSums(db, f.scope),
+    repo.interestComparisons(db, f.scope),
+  ]);
+  const compared = comparisons.map((c) => {
+    const kind: ReportInterestKind = c.refund ? 'erstattungszinsen' : 'nachzahlungszinsen';
+    const bescheid = signed(c.interest.notice, c.refund);
+    const eigene = signed(c.interest.ours, c.refund);
+    return {
+      year: c.year,
+      kind,
+      master_data_id: c.master_data_id,
+      designation: c.designation,
+      ags: c.ags,
+      gemeinde: c.gemeinde,
+      bescheid,
+      eigene,
+      differenz: subMoney(eigene, bescheid),
+      basis: c.interest.base,
+      von: c.interest.from,
+      bis: c.interest.to,
+      monate: c.interest.months,
+    };
+  });
+  const rows: InterestReport['rows'] = [];
+  for (let y = f.year_from; y <= f.year_to; y++) {
+    for (const kind of REPORT_INTEREST_KINDS) {
+      const s = sums.find((r) => r.year === y && r.kind === kind);
+      const c = compared.filter((r) => r.year === y && r.kind === kind);
+      if (!s && !c.length) continue;
+      rows.push({
+        year: y,
+        kind,
+        behandlung: INTEREST_TREATMENT[kind],
+        betrag: s ? sumMoney([s.betrag]) : '0.00',
+        anzahl: s?.anzahl ?? 0,
+        bescheid: c.length ? sumMoney(c.map((r) => r.bescheid)) : null,
+        eigene: c.length ? sumMoney(c.map((r) => r.eigene)) : null,
+        differenz: c.length ? sumMoney(c.map((r) => r.differenz)) : null,
+        abweichungen: c.filter((r) => Number(r.differenz) !== 0).length,
+      });
+    }
+  }
+  const years = [...new Set(rows.map((r) => r.year))].map((year) => {
+    const of = rows.filter((r) => r.year === year);
+    return {
+      year,
+      nicht_abziehbar: sumMoney(of.filter((r) => r.behandlung === 'nicht_abziehbar').map((r) => r.betrag)),
+      steuerpflichtig: sumMoney(of.filter((r) => r.behandlung === 'steuerpflichtig').map((r) => r.betrag)),
+      abweichungen: of.reduce((n, r) => n + r.abweichungen, 0),
+    };
+  });
+  const differences = compared.filter((r) => Number(r.differenz) !== 0);
+  const page = pageOf(differences, q.page, q.per_page);
+  return {
+    filter: publicFilter(f),
+    rows,
+    years,
+    total: {
+      nicht_abziehbar: sumMoney(years.map((y) => y.nicht_abziehbar)),
+      steuerpflichtig: sumMoney(years.map((y) => y.steuerpflichtig)),
+    },
+    abweichungen: page.rows,
+    meta: page.meta,
+  };
+}

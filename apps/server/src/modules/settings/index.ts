@@ -1,0 +1,2 @@
+/** The settings module's public face: other modules use this, never its tables. */
+export { createSettings, runOnce, type SettingScopeRef, type SettingsAccess, settings } from './service';

@@ -1,0 +1,62 @@
+import type {
+  CashPlanReport,
+  ExpenseReport,
+  InterestReport,
+  ProvisionReport,
+  ReconciliationReport,
+  ReportName,
+  Trace,
+} from '@gewst/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import type { QueryParams } from './url';
+
+export interface ReportTypes {
+  expense: ExpenseReport;
+  provision: ProvisionReport;
+  cashplan: CashPlanReport;
+  interest: InterestReport;
+  reconciliation: ReconciliationReport;
+}
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  report: (name: ReportName, params: QueryParams) => ['reports', name, params] as const,
+  trace: (params: QueryParams) => ['reports', 'trace', params] as const,
+};
+
+export const reportQuery = <N extends ReportName>(name: N, params: QueryParams) =>
+  queryOptions({
+    queryKey: reportKeys.report(name, params),
+    queryFn: () => api.get<ReportTypes[N]>(`reports/${name}`, params),
+    // Keep the figures while filters change, never another report's data.
+    placeholderData: (previous, query) =>
+      query?.queryKey[1] === name ? keepPreviousData(previous) : undefined,
+  });
+
+export const traceQuery = (params: QueryParams) =>
+  queryOptions({
+    queryKey: reportKeys.trace(params),
+    queryFn: () => api.get<Trace>('reports/trace', params),
+  });
+
+const FILE_NAMES: Record<ReportName, string> = {
+  expense: 'Steueraufwand',
+  provision: 'Rueckstellung',
+  cashplan: 'Liquiditaetsplan',
+  interest: 'Zinsen',
+  reconciliation: 'Abstimmung',
+};
+
+/** Downloads a report as xlsx or PDF through the authenticated client (all rows, same filters). */
+export async function downloadReport(name: ReportName, params: QueryParams, format: 'xlsx' | 'pdf') {
+  const blob = await api.get<Blob>(`reports/${name}/export`, { ...params, format }, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${FILE_NAMES[name]}.${format}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

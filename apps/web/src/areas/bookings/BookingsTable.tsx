@@ -1,0 +1,265 @@
+import {
+  ACCOUNT_PURPOSE_SHORT,
+  type Booking,
+  type BookingChange,
+  type BookingSessionDetail,
+  PAYMENT_LINE_KIND_LABELS,
+  type PaymentLineKind,
+} from '@gewst/domain';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import {
+  Alert,
+  Box,
+  IconButton,
+  LinearProgress,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { bookingApi, useBookingMutation } from '../../api/bookings';
+import { errorMessages } from '../../api/errors';
+import { ServerPagination } from '../../components/ServerPagination';
+import { bookingTexts } from '../../i18n/bookings';
+import { de } from '../../i18n/de';
+import { formatDate, formatMoney } from '../../lib/format';
+import { appStore } from '../../store/store';
+import { parseAmountInput } from './amountInput';
+
+const t = bookingTexts.view;
+export const BOOKING_PAGE_SIZES = [50, 100, 200] as const;
+
+const accountLabel = (konto: string, purpose: Booking['purpose']) =>
+  purpose ? `${konto} ${ACCOUNT_PURPOSE_SHORT[purpose]}` : konto;
+const kindLabel = (kind: Booking['kind']) =>
+  kind === 'aufloesung' ? 'Auflösung Rückstellung' : PAYMENT_LINE_KIND_LABELS[kind as PaymentLineKind];
+
+interface Draft {
+  amount: string;
+  konto: string;
+  gegenkonto: string;
+  text: string;
+  kost1: string;
+}
+
+/**
+ * The session's bookings, paged on the server: accounts with their purpose, S/H, amount,
+ * Belegfeld 1, KOST1, links to the notice and the payment data. Editable in the row while
+ * the session may be corrected (closed: in place; exported: a korrektur session).
+ */
+export function BookingsTable({
+  session,
+  editable,
+  fetching,
+  onPage,
+  onPerPage,
+}: {
+  session: BookingSessionDetail;
+  editable: boolean;
+  fetching: boolean;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ id: number; draft: Draft } | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const correct = useBookingMutation((change: BookingChange) =>
+    bookingApi.correct(session.id, [change], null),
+  );
+  const rows = session.bookings.data;
+  const c = t.columns;
+
+  const save = (b: Booking, d: Draft) => {
+    const amount = parseAmountInput(d.amount);
+    if (amount === null) {
+      setErrors([`${t.amount}: ${d.amount}`]);
+      return;
+    }
+    const change: BookingChange = { booking_id: b.id };
+    if (amount !== b.amount) change.amount = amount;
+    if (d.konto.trim() !== b.konto) change.konto = d.konto.trim();
+    if (d.gegenkonto.trim() !== b.gegenkonto) change.gegenkonto = d.gegenkonto.trim();
+    if (d.text.trim() !== b.text) change.text = d.text.trim();
+    if ((d.kost1.trim() || null) !== b.kost1) change.kost1 = d.kost1.trim() || null;
+    if (Object.keys(change).length === 1) {
+      appStore.showSnackbar(t.noChange, 'info');
+      setEditing(null);
+      return;
+    }
+    correct.mutate(change, {
+      onSuccess: (r) => {
+        setEditing(null);
+        setErrors([]);
+        if (r.created_session_id) {
+          appStore.showSnackbar(t.correctedExported(r.created_session_id));
+          navigate(`/buchungen/${r.created_session_id}`);
+        } else appStore.showSnackbar(t.corrected);
+      },
+      onError: (e) => setErrors(errorMessages(e)),
+    });
+  };
+
+  if (rows.length === 0 && session.bookings.meta.total === 0)
+    return <Typography color="text.secondary">{t.empty}</Typography>;
+
+  const field = (key: keyof Draft, label: string, width: number) =>
+    editing ? (
+      <TextField
+        size="small"
+        value={editing.draft[key]}
+        onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, [key]: e.target.value } })}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setEditing(null);
+        }}
+        slotProps={{ htmlInput: { 'aria-label': label, maxLength: key === 'text' ? 60 : 36 } }}
+        sx={{ minWidth: width }}
+      />
+    ) : null;
+
+  return (
+    <Paper variant="outlined">
+      {fetching ? <LinearProgress /> : null}
+      {errors.length ? (
+        <Alert severity="error" onClose={() => setErrors([])}>
+          {errors.join(' ')}
+        </Alert>
+      ) : null}
+      <TableContainer>
+        <Table size="small" aria-label={t.bookings}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{c.date}</TableCell>
+              <TableCell>{c.text}</TableCell>
+              <TableCell>{c.konto}</TableCell>
+              <TableCell>{c.gegenkonto}</TableCell>
+              <TableCell>{c.sh}</TableCell>
+              <TableCell align="right">{c.amount}</TableCell>
+              <TableCell>{c.belegfeld}</TableCell>
+              <TableCell>{c.kost1}</TableCell>
+              <TableCell>{c.links}</TableCell>
+              {editable ? <TableCell aria-label={c.edit} /> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((b) => {
+              const isEditing = editing?.id === b.id;
+              const canEdit = editable && b.reversed_by === null;
+              return (
+                <TableRow key={b.id} data-testid={`booking-${b.id}`}>
+                  <TableCell>{formatDate(b.date)}</TableCell>
+                  <TableCell>
+                    {isEditing ? (
+                      field('text', t.text, 260)
+                    ) : (
+                      <>
+                        <span>{b.text}</span>
+                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {[
+                            kindLabel(b.kind),
+                            b.master_data?.designation,
+                            b.reversal_of ? t.reversal(b.reversal_of) : null,
+                            b.reversed_by ? t.reversedBy(b.reversed_by) : null,
+                            b.corrected_from ? t.correctedFrom(b.corrected_from) : null,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </Typography>
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {isEditing ? field('konto', t.konto, 90) : accountLabel(b.konto, b.purpose)}
+                  </TableCell>
+                  <TableCell>
+                    {isEditing
+                      ? field('gegenkonto', t.gegenkonto, 90)
+                      : accountLabel(b.gegenkonto, b.counter_purpose)}
+                  </TableCell>
+                  <TableCell>{b.sh}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {isEditing ? field('amount', t.amount, 110) : formatMoney(b.amount)}
+                  </TableCell>
+                  <TableCell>{b.belegfeld1}</TableCell>
+                  <TableCell>{isEditing ? field('kost1', t.kost1, 90) : b.kost1}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Box sx={{ display: 'flex', gap: 1 }}>
+                      {b.document ? (
+                        <Link
+                          component={RouterLink}
+                          to={`/dokumente/${b.document.id}`}
+                          title={b.document.filename}
+                        >
+                          {t.pdf}
+                        </Link>
+                      ) : null}
+                      {b.master_data ? (
+                        <Link component={RouterLink} to={`/zahlungsdaten/${b.master_data.id}/${b.tax_year}`}>
+                          {t.paymentData}
+                        </Link>
+                      ) : null}
+                    </Box>
+                  </TableCell>
+                  {editable ? (
+                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                      {isEditing ? (
+                        <>
+                          <IconButton
+                            aria-label={t.correct}
+                            loading={correct.isPending}
+                            onClick={() => save(b, editing.draft)}
+                          >
+                            <CheckIcon />
+                          </IconButton>
+                          <IconButton aria-label={de.common.cancel} onClick={() => setEditing(null)}>
+                            <CloseIcon />
+                          </IconButton>
+                        </>
+                      ) : canEdit ? (
+                        <Tooltip title={t.correctTitle(b.id)}>
+                          <IconButton
+                            aria-label={t.correctTitle(b.id)}
+                            onClick={() =>
+                              setEditing({
+                                id: b.id,
+                                draft: {
+                                  amount: formatMoney(b.amount, { symbol: false }),
+                                  konto: b.konto,
+                                  gegenkonto: b.gegenkonto,
+                                  text: b.text,
+                                  kost1: b.kost1 ?? '',
+                                },
+                              })
+                            }
+                          >
+                            <EditIcon />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ServerPagination
+        meta={session.bookings.meta}
+        options={BOOKING_PAGE_SIZES}
+        onPageChange={onPage}
+        onPerPageChange={onPerPage}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,449 @@
+/** Builds a letter from notice figures and one draw from the pools (pools.ts). */
+import type { Block, Letter } from './content-blocks.js';
+import { pad2 } from './data.js';
+import type { NoticeData } from './notice.js';
+import type { Ctx, DateFormat, MoneyFormat, PctFormat, Style } from './pools.js';
+
+const MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+const MONTHS_ABBR = [
+  'Jan.',
+  'Feb.',
+  'März',
+  'Apr.',
+  'Mai',
+  'Juni',
+  'Juli',
+  'Aug.',
+  'Sept.',
+  'Okt.',
+  'Nov.',
+  'Dez.',
+];
+
+export function formatMoney(cents: number, f: MoneyFormat, unit = true): string {
+  const abs = Math.abs(cents);
+  const euros = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, f.thousands);
+  let s = `${euros},${pad2(abs % 100)}`;
+  if (cents < 0) s = f.minus === 'lead' ? `-${s}` : `${s}-`;
+  if (!unit || !f.unit) return s;
+  return f.before ? `${f.unit} ${s}` : `${s} ${f.unit}`;
+}
+export function formatDate(iso: string, f: DateFormat): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  switch (f) {
+    case 'dd.mm.yyyy':
+      return `${pad2(d)}.${pad2(m)}.${y}`;
+    case 'd.m.yyyy':
+      return `${d}.${m}.${y}`;
+    case 'dd.mm.yy':
+      return `${pad2(d)}.${pad2(m)}.${String(y).slice(2)}`;
+    case 'long':
+      return `${d}. ${MONTHS[m - 1]} ${y}`;
+    case 'long-abbr':
+      return `${pad2(d)}. ${MONTHS_ABBR[m - 1]} ${y}`;
+    case 'd. mm. yyyy':
+      return `${d}. ${pad2(m)}. ${y}`;
+  }
+}
+export const formatPct = (n: number, f: PctFormat) => `${n} ${f}`;
+
+const FA_TYPES = new Set(['messbescheid', 'zerlegungsbescheid']);
+
+export function buildPooledLetter(
+  n: NoticeData,
+  s: Style,
+  extra: { oldVz: number; r: () => number },
+): Letter {
+  const fam = s.family;
+  const cap = (x: string) => (fam.caps ? x.toUpperCase() : x);
+  const L = Object.fromEntries(Object.entries(s.labels).map(([k, v]) => [k, cap(v)])) as Style['labels'];
+  const g = n.gemeinde;
+  const c: Ctx = {
+    n,
+    ez: n.ez,
+    kind: g.kind,
+    name: g.name,
+    fa: n.finanzamt,
+    m: (x) => formatMoney(x, s.money),
+    d: (iso) => formatDate(iso, s.date),
+    p: (x) => formatPct(x, s.pct),
+    L,
+  };
+  const fa = FA_TYPES.has(n.type);
+  const issuer = fa ? [s.faIssuer(n.finanzamt), s.faDepartment] : [s.issuer(g.kind, g.name), s.department];
+  const sender = fa
+    ? `${s.faIssuer(n.finanzamt)} · Postfach 10 20 30 · ${n.finanzamt}`
+    : `${s.issuer(g.kind, g.name)} · ${s.department} · Postfach 4711 · ${g.plz} ${g.name}`;
+  const info: [string, string][] = [];
+  if (!fa && n.type !== 'sonstiges') info.push([L.kassenzeichen, n.kassenzeichen]);
+  if (n.showSteuernummer && n.type !== 'sonstiges') info.push([L.steuernummer, n.steuernummer]);
+  if (fam.printsAgs && !fa) info.push([L.ags, g.ags]);
+  info.push([cap('Sachbearbeitung'), s.pick(['Frau Schneider', 'Herr Weber', 'Frau Krämer', 'Herr Yilmaz'])]);
+  info.push([cap('Telefon'), `0${200 + (n.ez % 50)} ${1000 + (n.mb % 8000)}-${20 + (n.ez % 7)}`]);
+  info.push([L.datum, formatDate(n.datum, s.date)]);
+  return {
+    issuer,
+    sender,
+    recipient: [
+      n.company,
+      n.street,
+      `${String(10000 + ((g.ags.charCodeAt(3) * 997) % 89999)).padStart(5, '0')} ${n.finanzamt}`,
+    ],
+    info,
+    blocks: body(n, s, c, extra),
+  };
+}
+
+function kvOrTable(s: Style, rows: [string, string][]): Block {
+  const fam = s.family;
+  if (fam.amounts === 'zeilen') {
+    return {
+      k: 'table',
+      header: ['Zeile', 'Bezeichnung', 'Betrag'],
+      rows: rows.map(([k, v], i) => [String(i + 1), k, v]),
+      widths: [0.1, 0.6, 0.3],
+      align: ['l', 'l', 'r'],
+      split: !!fam.longText,
+    };
+  }
+  if (fam.amounts === 'transposed') {
+    return {
+      k: 'table',
+      header: rows.map((r) => r[0]),
+      rows: [rows.map((r) => r[1])],
+      widths: rows.map(() => 1 / rows.length),
+      align: rows.map(() => 'r' as const),
+    };
+  }
+  if (fam.amounts === 'berechnung' || fam.amounts === 'text') {
+    return { k: 'para', text: rows.map(([k, v]) => `${k} ${v}`).join('; ') + '.' };
+  }
+  return { k: 'kv', rows };
+}
+
+const filler = (c: Ctx): Block[] => [
+  {
+    k: 'para',
+    text: `Erläuterungen: Dieser Bescheid ergeht auf Grund der Angaben in Ihrer Steuererklärung und der Mitteilungen des Finanzamts ${c.fa}. Die Berechnung im Einzelnen ergibt sich aus den folgenden Aufstellungen. Beträge, die bereits gezahlt wurden, sind berücksichtigt, soweit sie bis zum Tag der Ausfertigung eingegangen sind. Bitte prüfen Sie die Angaben; Änderungen Ihrer Anschrift oder Ihrer Bankverbindung teilen Sie uns bitte umgehend mit. Für Rückfragen erreichen Sie uns zu den üblichen Sprechzeiten. Bei Zahlungen beachten Sie bitte, dass der Betrag am Fälligkeitstag auf unserem Konto gutgeschrieben sein muss; Überweisungen benötigen in der Regel mehrere Bankarbeitstage.`,
+  },
+  {
+    k: 'para',
+    text: 'Hinweis zum Datenschutz: Ihre Daten werden zur Erfüllung der gesetzlichen Aufgaben verarbeitet. Weitere Informationen finden Sie auf unserer Internetseite. Die Angaben zu Ihren Betriebsstätten und die Zahl der Beschäftigten werden nur für steuerliche Zwecke gespeichert und nach Ablauf der gesetzlichen Fristen gelöscht.',
+  },
+  { k: 'space', h: 220 },
+];
+
+function vzBlocks(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
+  const L = c.L;
+  if (n.vz.length === 0) return [{ k: 'para', text: s.pick(S(s).noVz)(c) }];
+  const head: Block = {
+    k: 'heading',
+    text:
+      L.vzHeading === 'Vorauszahlungen ab' || L.vzHeading === 'VORAUSZAHLUNGEN AB'
+        ? `${L.vzHeading} ${n.vzYear}`
+        : L.vzHeading,
+  };
+  const dn = (iso: string) => c.d(iso);
+  switch (s.family.vz) {
+    case 'text':
+      return [head, { k: 'para', text: s.pick(S(s).vzText)(c) }];
+    case 'rows':
+      return [
+        head,
+        {
+          k: 'kv',
+          rows: n.vz.map((q) => [
+            `${q.quartal}. ${L.quartal} ${q.jahr}, ${L.faelligkeitCol} ${dn(q.faellig_am)}`,
+            c.m(q.betrag),
+          ]),
+        },
+      ];
+    case 'bisher-neu':
+      return [
+        head,
+        {
+          k: 'table',
+          header: [L.faelligkeitCol, 'bisher', 'neu', 'Unterschied'],
+          rows: n.vz.map((q) => [dn(q.faellig_am), c.m(oldVz), c.m(q.betrag), c.m(q.betrag - oldVz)]),
+          widths: [0.25, 0.25, 0.25, 0.25],
+          align: ['l', 'r', 'r', 'r'],
+        },
+      ];
+    case 'matrix':
+      return [
+        head,
+        {
+          k: 'table',
+          header: [L.faelligkeitCol, ...n.vz.map((q) => dn(q.faellig_am))],
+          rows: [[L.betrag, ...n.vz.map((q) => c.m(q.betrag))]],
+          widths: [0.2, ...n.vz.map(() => 0.8 / n.vz.length)],
+          align: ['l', ...n.vz.map(() => 'r' as const)],
+        },
+      ];
+    default:
+      return [
+        head,
+        {
+          k: 'table',
+          header: ['Jahr', L.quartal, L.faelligkeitCol, L.betrag],
+          rows: n.vz.map((q) => [
+            String(q.jahr),
+            `${q.quartal}. ${L.quartal}`,
+            dn(q.faellig_am),
+            c.m(q.betrag),
+          ]),
+          widths: [0.2, 0.25, 0.25, 0.3],
+          align: ['l', 'l', 'l', 'r'],
+          split: !!s.family.longText,
+        },
+      ];
+  }
+}
+const S = (s: Style) => s.sentences;
+
+function zinsBlocks(n: NoticeData, s: Style, c: Ctx, own: boolean): Block[] {
+  const z = n.zinsen!;
+  const L = c.L;
+  const fam = s.family;
+  if (fam.amounts === 'text' || fam.amounts === 'berechnung')
+    return [{ k: 'para', text: s.pick(S(s).zinsText)(c) }];
+  const rows: [string, string][] = [
+    [L.zinsBasis, c.m(z.basis)],
+    [L.zinsVon, c.d(z.von)],
+    [L.zinsBis, c.d(z.bis)],
+    [L.zinsMonate, String(z.monate)],
+    [L.zinsen, c.m(z.betrag)],
+  ];
+  const block =
+    fam.amounts === 'zeilen' || fam.amounts === 'transposed' || fam.kv === 'stacked'
+      ? kvOrTable(s, rows)
+      : { k: 'kv' as const, rows };
+  return own ? [block] : [{ k: 'heading', text: L.zinsHeading }, block];
+}
+
+function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => number }): Block[] {
+  const fam = s.family;
+  const L = c.L;
+  const b: Block[] = [];
+  const m = c.m;
+  const legal = (t: NoticeData['type']) => {
+    const xs = S(s).legal[t];
+    if (xs && extra.r() < 0.5) b.push({ k: 'para', text: s.pick(xs)(c) });
+  };
+  const intro = (t: NoticeData['type']) => {
+    const xs = S(s).intro[t];
+    if (xs) b.push({ k: 'para', text: s.pick(xs)(c) });
+  };
+  b.push({ k: 'title', text: fam.caps ? s.title(n.ez).toUpperCase() : s.title(n.ez) });
+  if (fam.longText && n.type !== 'sonstiges') b.push(...filler(c));
+  switch (n.type) {
+    case 'gewst_bescheid': {
+      intro('gewst_bescheid');
+      const diff = n.tax - n.bisher;
+      const mbLabel = n.zerlegt ? L.zerlegungsanteil : L.messbetrag;
+      const diffLabel = s.pick([L.unterschied, diff >= 0 ? L.nachzahlung : L.erstattung]);
+      const diffValue = diffLabel === L.unterschied ? m(diff) : m(Math.abs(diff));
+      switch (fam.amounts) {
+        case 'text':
+          b.push({ k: 'para', text: s.pick(S(s).gewstText)(c) });
+          break;
+        case 'berechnung':
+          b.push({
+            k: 'para',
+            text: `${mbLabel} ${m(n.mb * 100)} x ${L.hebesatz} ${c.p(n.hebesatz)} = ${L.steuer} ${m(n.tax)}`,
+          });
+          b.push({ k: 'para', text: `abzüglich ${L.bisher} ${m(n.bisher)}` });
+          b.push({ k: 'para', text: `${diffLabel} ${diffValue}` });
+          break;
+        case 'festsetzung-abrechnung':
+          b.push({ k: 'heading', text: cap(fam, 'Festsetzung') });
+          b.push({
+            k: 'kv',
+            rows: [
+              [mbLabel, m(n.mb * 100)],
+              [L.hebesatz, c.p(n.hebesatz)],
+              [L.steuer, m(n.tax)],
+            ],
+          });
+          b.push({ k: 'heading', text: cap(fam, 'Abrechnung') });
+          b.push({
+            k: 'kv',
+            rows: [
+              [L.steuer, m(n.tax)],
+              [L.bisher, m(n.bisher)],
+              [diffLabel, diffValue],
+              ...(extra.r() < 0.5 ? ([[L.entrichtet, m(n.bisher)]] as [string, string][]) : []),
+            ],
+          });
+          break;
+        case 'bisher-neu':
+          b.push({
+            k: 'kv',
+            rows: [
+              [mbLabel, m(n.mb * 100)],
+              [L.hebesatz, c.p(n.hebesatz)],
+            ],
+          });
+          b.push({
+            k: 'table',
+            header: ['', cap(fam, 'bisher'), cap(fam, 'neu'), cap(fam, 'Unterschied')],
+            rows: [[cap(fam, 'Gewerbesteuer'), m(n.bisher), m(n.tax), m(diff)]],
+            widths: [0.31, 0.23, 0.23, 0.23],
+            align: ['l', 'r', 'r', 'r'],
+          });
+          break;
+        default:
+          b.push(
+            kvOrTable(s, [
+              [mbLabel, m(n.mb * 100)],
+              [L.hebesatz, c.p(n.hebesatz)],
+              [L.steuer, m(n.tax)],
+              [L.bisher, m(n.bisher)],
+              [diffLabel, diffValue],
+            ]),
+          );
+      }
+      b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
+      if (n.zinsen) b.push(...zinsBlocks(n, s, c, false));
+      b.push(...vzBlocks(n, s, c, extra.oldVz));
+      legal('gewst_bescheid');
+      break;
+    }
+    case 'vorauszahlungsbescheid': {
+      intro('vorauszahlungsbescheid');
+      const rows: [string, string][] = [
+        [L.messbetrag, m(n.mb * 100)],
+        [L.hebesatz, c.p(n.hebesatz)],
+        [L.jahresbetrag, m(Math.floor(n.tax / 400) * 400)],
+      ];
+      b.push(
+        fam.amounts === 'kv' || fam.amounts === 'bisher-neu' || fam.amounts === 'festsetzung-abrechnung'
+          ? { k: 'kv', rows }
+          : kvOrTable(s, rows),
+      );
+      b.push(...vzBlocks(n, s, c, extra.oldVz));
+      legal('vorauszahlungsbescheid');
+      break;
+    }
+    case 'zinsbescheid':
+      intro('zinsbescheid');
+      b.push(...zinsBlocks(n, s, c, true));
+      b.push({ k: 'para', text: s.pick(S(s).zinsDue)(c) });
+      legal('zinsbescheid');
+      break;
+    case 'messbescheid': {
+      intro('messbescheid');
+      const rounded = Math.floor(n.gewerbeertrag / 10000) * 10000;
+      const rows: [string, string][] = [
+        [L.gewerbeertrag, m(n.gewerbeertrag)],
+        [L.abgerundet, m(rounded)],
+        [L.freibetrag, m(n.freibetrag)],
+        [L.verbleibend, m(rounded - n.freibetrag)],
+        [L.messzahl, '3,5 %'],
+        [L.messbetrag, m(n.mb * 100)],
+      ];
+      b.push(
+        fam.amounts === 'text'
+          ? { k: 'table', header: ['Berechnung', L.betrag], rows, widths: [0.7, 0.3], align: ['l', 'r'] }
+          : kvOrTable(s, rows),
+      );
+      legal('messbescheid');
+      break;
+    }
+    case 'zerlegungsbescheid': {
+      intro('zerlegungsbescheid');
+      const ags = fam.printsAgs;
+      const rows = n.zerlegung.map((z) =>
+        ags
+          ? [z.gemeinde.name, z.gemeinde.ags, m(z.lohn), m(z.anteil)]
+          : [z.gemeinde.name, m(z.lohn), m(z.anteil)],
+      );
+      if (extra.r() < 0.5) {
+        const sumL = n.zerlegung.reduce((a, z) => a + z.lohn, 0);
+        const sumA = n.zerlegung.reduce((a, z) => a + z.anteil, 0);
+        rows.push(ags ? ['Summe', '', m(sumL), m(sumA)] : ['Summe', m(sumL), m(sumA)]);
+      }
+      b.push({
+        k: 'table',
+        header: ags
+          ? [L.gemeindeCol, L.agsCol, L.lohnCol, L.anteilCol]
+          : [L.gemeindeCol, L.lohnCol, L.anteilCol],
+        rows,
+        widths: ags ? [0.34, 0.2, 0.23, 0.23] : [0.46, 0.27, 0.27],
+        align: ags ? ['l', 'l', 'r', 'r'] : ['l', 'r', 'r'],
+        split: !!fam.longText,
+      });
+      legal('zerlegungsbescheid');
+      break;
+    }
+    case 'mahnung': {
+      intro('mahnung');
+      const due = formatDate(n.urspruenglichFaellig, 'dd.mm.yyyy');
+      if (fam.amounts === 'kv' || fam.amounts === 'festsetzung-abrechnung' || fam.amounts === 'berechnung') {
+        b.push({
+          k: 'kv',
+          rows: [
+            [`${cap(fam, 'Gewerbesteuer')} ${n.ez}, ${cap(fam, 'fällig seit')} ${due}`, ''],
+            [L.rueckstand, m(n.rueckstand)],
+            [L.saeumnis, m(n.saeumnis)],
+            [L.mahngebuehr, m(n.mahngebuehr)],
+          ].filter((r) => r[1] !== '') as [string, string][],
+        });
+      } else {
+        b.push({
+          k: 'table',
+          header: [
+            cap(fam, 'Abgabeart'),
+            cap(fam, 'Jahr'),
+            cap(fam, 'fällig seit'),
+            L.rueckstand,
+            L.saeumnis,
+          ],
+          rows: [
+            [cap(fam, 'Gewerbesteuer'), String(n.ez), due, m(n.rueckstand), m(n.saeumnis)],
+            [L.mahngebuehr, '', '', '', m(n.mahngebuehr)],
+          ],
+          widths: [0.25, 0.1, 0.19, 0.23, 0.23],
+          align: ['l', 'l', 'l', 'r', 'r'],
+        });
+      }
+      b.push({ k: 'para', text: s.pick(S(s).mahnText)(c) });
+      legal('mahnung');
+      break;
+    }
+    case 'sonstiges':
+      b.push({ k: 'para', text: s.pick(S(s).sonstigesBody)(c) });
+      return b;
+  }
+  if (!FA_TYPES.has(n.type)) {
+    b.push({ k: 'heading', text: L.bankHeading });
+    b.push({
+      k: 'kv',
+      rows: [
+        [L.bank, n.bank],
+        [L.iban, fam.iban === 'grouped' ? n.iban.replace(/(.{4})/g, '$1 ').trim() : n.iban],
+        [L.bic, n.bic],
+      ],
+    });
+    b.push({ k: 'para', text: s.pick(S(s).paymentNote)(c) });
+  }
+  if (fam.belehrungPage2) b.push({ k: 'break' });
+  b.push({ k: 'heading', text: L.belehrungHeading });
+  b.push({ k: 'para', text: s.pick(S(s).belehrung)(c) });
+  return b;
+}
+
+const cap = (fam: Style['family'], x: string) => (fam.caps ? x.toUpperCase() : x);

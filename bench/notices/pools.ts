@@ -1,0 +1,171 @@
+/**
+ * Pools the benchmark draws notices from: layout families (structure), letterheads, label
+ * vocabularies, titles, sentence templates and number/date formats. Every pool has a
+ * development part (`pools-dev.ts`) and a blind part (`pools-blind.ts`, at least a third of
+ * every pool and whole layout families). A notice of a part draws every component from
+ * that part's pools only. The blind part is measured in aggregate and never looked at per file.
+ */
+import type { Layout } from './layouts.js';
+import type { NoticeData, NoticeType } from './notice.js';
+
+export type Part = 'dev' | 'blind';
+
+/** Structure of a layout family: the renderer's settings plus how figures are set out. */
+export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {
+  /** Main figures of a Gewerbesteuerbescheid. */
+  amounts: 'kv' | 'text' | 'transposed' | 'festsetzung-abrechnung' | 'bisher-neu' | 'zeilen' | 'berechnung';
+  /** Prepayment schedule. */
+  vz: 'table' | 'text' | 'rows' | 'bisher-neu' | 'matrix';
+  /** Explanations before the figures so that tables run onto the next page. */
+  longText?: boolean;
+  /** Capital letters for labels (mainframe print). */
+  caps?: boolean;
+}
+
+/** Formatted values and chosen labels that sentence templates use. */
+export interface Ctx {
+  n: NoticeData;
+  ez: number;
+  /** "Stadt" / "Gemeinde" / "Markt" … and the name. */
+  kind: string;
+  name: string;
+  fa: string;
+  m: (cents: number) => string;
+  d: (iso: string) => string;
+  p: (n: number) => string;
+  L: Labels;
+}
+export type Tpl = (c: Ctx) => string;
+
+export const LABEL_KEYS = [
+  'kassenzeichen',
+  'steuernummer',
+  'ags',
+  'datum',
+  'messbetrag',
+  'zerlegungsanteil',
+  'hebesatz',
+  'steuer',
+  'bisher',
+  'unterschied',
+  'nachzahlung',
+  'erstattung',
+  'entrichtet',
+  'faellig',
+  'zinsen',
+  'zinsVon',
+  'zinsBis',
+  'zinsBasis',
+  'zinsMonate',
+  'gewerbeertrag',
+  'abgerundet',
+  'freibetrag',
+  'verbleibend',
+  'messzahl',
+  'rueckstand',
+  'saeumnis',
+  'mahngebuehr',
+  'iban',
+  'bic',
+  'bank',
+  'bankHeading',
+  'vzHeading',
+  'quartal',
+  'betrag',
+  'faelligkeitCol',
+  'jahresbetrag',
+  'gemeindeCol',
+  'agsCol',
+  'lohnCol',
+  'anteilCol',
+  'zinsHeading',
+  'belehrungHeading',
+] as const;
+export type LabelKey = (typeof LABEL_KEYS)[number];
+export type Labels = Record<LabelKey, string>;
+
+export interface MoneyFormat {
+  /** Unit after (or before) the amount; '' = none (the column header or text says EUR). */
+  unit: '' | '€' | 'EUR' | 'Euro';
+  before?: boolean;
+  /** Thousands separator. */
+  thousands: '.' | '' | ' ';
+  /** Refunds printed as "-1,00" or "1,00-". */
+  minus: 'lead' | 'trail';
+}
+export type DateFormat = 'dd.mm.yyyy' | 'd.m.yyyy' | 'dd.mm.yy' | 'long' | 'long-abbr' | 'd. mm. yyyy';
+export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent';
+
+export interface Pools {
+  part: Part;
+  families: Family[];
+  /** Issuer line 1 of a municipality's letterhead. */
+  issuers: ((kind: string, name: string) => string)[];
+  departments: string[];
+  /** Tax-office letterhead (Messbescheid, Zerlegungsbescheid). */
+  faIssuers: ((city: string) => string)[];
+  faDepartments: string[];
+  labels: Record<LabelKey, string[]>;
+  titles: Record<NoticeType, ((ez: number) => string)[]>;
+  sentences: {
+    intro: Partial<Record<NoticeType, Tpl[]>>;
+    /** Gewerbesteuerbescheid figures as running text (nachzahlung / erstattung). */
+    gewstText: Tpl[];
+    due: Tpl[];
+    refund: Tpl[];
+    vzText: Tpl[];
+    noVz: Tpl[];
+    zinsText: Tpl[];
+    zinsDue: Tpl[];
+    mahnText: Tpl[];
+    sonstigesBody: Tpl[];
+    /** Legal basis line (§§ …), printed by some notices. */
+    legal: Partial<Record<NoticeType, Tpl[]>>;
+    belehrung: Tpl[];
+    paymentNote: Tpl[];
+  };
+  money: MoneyFormat[];
+  dates: DateFormat[];
+  pcts: PctFormat[];
+}
+
+/** One notice's draw from the pools. */
+export interface Style {
+  part: Part;
+  family: Family;
+  issuer: (kind: string, name: string) => string;
+  department: string;
+  faIssuer: (city: string) => string;
+  faDepartment: string;
+  labels: Labels;
+  title: (ez: number) => string;
+  pick: <T>(xs: readonly T[]) => T;
+  money: MoneyFormat;
+  date: DateFormat;
+  pct: PctFormat;
+  sentences: Pools['sentences'];
+}
+
+export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
+  const pick = <T>(xs: readonly T[]): T => {
+    const x = xs[Math.floor(r() * xs.length)];
+    if (x === undefined) throw new Error('empty pool');
+    return x;
+  };
+  const labels = Object.fromEntries(LABEL_KEYS.map((k) => [k, pick(pools.labels[k])])) as Labels;
+  return {
+    part: pools.part,
+    family: family ?? pick(pools.families),
+    issuer: pick(pools.issuers),
+    department: pick(pools.departments),
+    faIssuer: pick(pools.faIssuers),
+    faDepartment: pick(pools.faDepartments),
+    labels,
+    title: pick(pools.titles[type]),
+    pick,
+    money: pick(pools.money),
+    date: pick(pools.dates),
+    pct: pick(pools.pcts),
+    sentences: pools.sentences,
+  };
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import type { PaymentDetail } from '@gewst/domain';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { api, apiToken } from './support/api';
+import { baseUrl, openSignedIn, useBrowser } from './support/browser';
+
+const { newContext } = useBrowser();
+
+describe('Reporting', () => {
+  it('opens each report, filters, traces a cell and downloads xlsx and PDF', async () => {
+    const token = await apiToken(baseUrl(), 'sachbearbeitung');
+    // An establishment of its own in a year nobody else uses: 1,000 € paid, 1,000 € open.
+    const md = await api<{ id: number }>(baseUrl(), token, 'POST', '/companies/1/masterData', {
+      ags: '02000000',
+      designation: `E2E Reporting ${Date.now()}`,
+    });
+    expect(md.status).toBe(201);
+    const year = 2013;
+    let paidId = 0;
+    for (const q of [1, 2]) {
+      const res = await api<PaymentDetail>(
+        baseUrl(),
+        token,
+        'POST',
+        `/payments/${md.body.id}/${year}/lines`,
+        {
+          kind: 'vorauszahlung',
+          quartal: q,
+          betrag: '1000.00',
+          faellig_am: `${year}-0${q * 3 - 1}-15`,
+          reason: 'E2E Reporting',
+        },
+      );
+      expect(res.status).toBe(201);
+      if (q === 1) paidId = res.body.payment_lines.at(-1)!.id;
+    }
+    expect(
+      (
+        await api(baseUrl(), token, 'POST', `/payment-lines/${paidId}/status`, {
+          status: 'bezahlt',
+          date: '2013-02-15',
+        })
+      ).status,
+    ).toBe(200);
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/reporting', 'freigabe');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Summen je Jahr' }).isVisible(), { timeout: 30_000 })
+      .toBe(true);
+
+    // filters through the form; they land in the URL
+    for (const label of ['Jahr von', 'Jahr bis']) {
+      await page.getByLabel(label).click();
+      await page.getByRole('option', { name: String(year), exact: true }).click();
+    }
+    await expect.poll(() => page.url()).toContain(`year_to=${year}`);
+    const years = page.getByRole('table', { name: 'Summen je Jahr' });
+    const row = years.getByRole('row', { name: new RegExp(`^${year}`) });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('2.000,00');
+
+    // a click on the paid figure lists the line behind it
+    await row
+      .getByRole('button', { name: /1\.000,00/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toContain('Bezahlt 2013');
+    expect(await dialog.getByRole('table', { name: 'Zahlungszeilen' }).textContent()).toContain(
+      'E2E Reporting',
+    );
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Excel (xlsx)' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe('Steueraufwand.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
+    const sums = wb.getWorksheet('Summen je Jahr')!;
+    const values = (sums.getRow(10).values as unknown[]).slice(1);
+    expect(values[0]).toBe(year);
+    expect(values[3]).toBe(1000); // bezahlt, a number
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'PDF' }).click(),
+    ]);
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // every other report opens with the same filters
+    for (const [tab, text] of [
+      ['Rückstellung', 'Rückstellung gesamt'],
+      ['Liquiditätsplan', 'Je Monat'],
+      ['Zinsen', 'Nicht abziehbar'],
+      ['Abstimmung', year === 2013 ? '2013' : ''],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect
+        .poll(() => page.locator('main').first().textContent(), { timeout: 30_000 })
+        .toContain(text);
+    }
+  });
+});

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './plan';
+export * from './texts';
+export * from './workflow';

@@ -1,0 +1,1 @@
+export { formatMoneyDe, formatMoneyPlain, MoneyFormatError, type MoneyValue, moneyToCents } from './format';

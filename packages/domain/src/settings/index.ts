@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { accountMappingSchema } from '../bookings/accounts';
+import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
+
+/**
+ * Settings: one typed registry of every key the server keeps in `app_settings`.
+ * Each key has a zod schema (checked on every write and every read), a default that a
+ * read returns while nothing is stored, a scope and a kind. The server's settings module
+ * (`apps/server/src/modules/settings`) is the only code that reads or writes the table.
+ */
+
+/** `global`: one value per installation; `company`: one value per company. */
+export type SettingScope = 'global' | 'company';
+
+/**
+ * `setting`: business configuration an administrator may change (every write is
+ * audit-logged with before/after). `internal`: bookkeeping of the server itself (seed
+ * markers, hashes of shipped reference files), written by the system, not audit-logged.
+ * `secret`: generated once and never shown, logged or sent anywhere.
+ */
+export type SettingKind = 'setting' | 'internal' | 'secret';
+
+export interface SettingDefinition<S extends z.ZodType = z.ZodType> {
+  readonly scope: SettingScope;
+  readonly kind: SettingKind;
+  /** German name for the audit log and the admin screen. */
+  readonly label: string;
+  readonly schema: S;
+  readonly default: z.output<S>;
+}
+
+export type SettingDefinitions = Readonly<Record<string, SettingDefinition>>;
+
+/** Declares one key; the default is checked against the schema when the module loads. */
+export function defineSetting<S extends z.ZodType>(definition: SettingDefinition<S>): SettingDefinition<S> {
+  definition.schema.parse(definition.default);
+  return definition;
+}
+
+/** Marker of a one-time seed: when it ran (null until then). */
+export const seedMarkerSchema = z.object({ at: z.string() }).nullable();
+
+/** What was loaded from a shipped reference file, so an unchanged file is skipped. */
+export const referenceFileStateSchema = z
+  .object({ sha256: z.string(), rows: z.number(), at: z.string() })
+  .nullable();
+
+/** The embedded provider's private signing key (a JWK). */
+export const signingKeySchema = z
+  .looseObject({ kty: z.string(), kid: z.string(), alg: z.string() })
+  .nullable();
+
+const seedMarker = (label: string) =>
+  defineSetting({ scope: 'global', kind: 'internal', label, schema: seedMarkerSchema, default: null });
+const referenceFile = (label: string) =>
+  defineSetting({
+    scope: 'global',
+    kind: 'internal',
+    label,
+    schema: referenceFileStateSchema,
+    default: null,
+  });
+
+export const SETTINGS = {
+  'seed.roles': seedMarker('Standardrollen angelegt'),
+  'seed.interest': seedMarker('Zinssätze und Zinszeiträume angelegt'),
+  'seed.demo': seedMarker('Demo-Firmen und -Benutzer angelegt'),
+  'seed.demo.master_data': seedMarker('Demo-Stammdaten angelegt'),
+  'seed.demo.prepayments': seedMarker('Demo-Vorauszahlungen angelegt'),
+  'reference.gemeinden': referenceFile('Gemeindeverzeichnis geladen'),
+  'reference.hebesaetze': referenceFile('Hebesatztabelle geladen'),
+  /**
+   * Account mapping of a company's bookings (chart, accounts per purpose, DATEV numbers,
+   * fiscal year, account length). Null: the preset of the company's chart of accounts.
+   */
+  'bookings.accounts': defineSetting({
+    scope: 'company',
+    kind: 'setting',
+    label: 'Kontenzuordnung der Buchungen',
+    schema: accountMappingSchema.nullable(),
+    default: null,
+  }),
+  /** Where a company's approved booking sessions are exported to (issue 14). */
+  'export.targets': defineSetting({
+    scope: 'company',
+    kind: 'setting',
+    label: 'Exportziele der Buchungen',
+    schema: exportSettingsSchema,
+    default: DEFAULT_EXPORT_SETTINGS,
+  }),
+  'oidc.signing_key': defineSetting({
+    scope: 'global',
+    kind: 'secret',
+    label: 'Signaturschlüssel der Anmeldung',
+    schema: signingKeySchema,
+    default: null,
+  }),
+  'oidc.cookie_keys': defineSetting({
+    scope: 'global',
+    kind: 'secret',
+    label: 'Cookie-Schlüssel der Anmeldung',
+    schema: z.array(z.string().min(32)).min(1).nullable(),
+    default: null,
+  }),
+  'backup.automatic': defineSetting({
+    scope: 'global',
+    kind: 'internal',
+    label: 'Letzte automatische Sicherung (Tag)',
+    schema: z.object({ day: z.string() }).nullable(),
+    default: null,
+  }),
+  'backup.download_key': defineSetting({
+    scope: 'global',
+    kind: 'secret',
+    label: 'Schlüssel der Download-Links für Sicherungen',
+    schema: z.string().min(32).nullable(),
+    default: null,
+  }),
+} as const satisfies SettingDefinitions;
+
+export type Settings = typeof SETTINGS;
+export type SettingKey = keyof Settings;
+export type SettingValue<K extends SettingKey> = z.output<Settings[K]['schema']>;

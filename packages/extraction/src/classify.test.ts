@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { classify, foldText, strongCues } from './classify.js';
+
+/**
+ * Phrasings that appear in no pool of the benchmark generator (neither development nor blind)
+ * and in no training text: the classifier must read them by meaning.
+ */
+const UNSEEN: [string, string][] = [
+  [
+    'gewst_bescheid',
+    `Kreisstadt Musterhausen · Steuerverwaltung · Rathausplatz 1 · 12345 Musterhausen
+     Festsetzungsbescheid zur Gewerbesteuer für den Erhebungszeitraum 2022
+     Grundlage ist der Steuermessbetrag von 1.000,00 EUR; bei einem Hebesatz von 420 v. H. ergibt sich eine
+     Jahressteuer von 4.200,00 EUR. Abzüglich der bisherigen Vorauszahlungssolls von 3.000,00 EUR verbleibt
+     eine Restzahlung von 1.200,00 EUR, zahlbar innerhalb eines Monats.`,
+  ],
+  [
+    'vorauszahlungsbescheid',
+    `Gemeinde Beispieldorf – Finanzen
+     Mitteilung über die Anpassung Ihrer vierteljährlichen Gewerbesteuerzahlungen ab 2024
+     Nach § 19 Abs. 3 GewStG zahlen Sie künftig: 15.02.2024 500,00 €, 15.05.2024 500,00 €,
+     15.08.2024 500,00 €, 15.11.2024 500,00 €.`,
+  ],
+  [
+    'zinsbescheid',
+    `Stadt Irgendwo
+     Berechnung der Nachzahlungszinsen nach § 233a Abgabenordnung für die Gewerbesteuer 2019
+     Zu verzinsen sind 12.350,00 € für 14 volle Monate zu 0,15 %; das ergibt 259,00 €.`,
+  ],
+  [
+    'messbescheid',
+    `Finanzamt Nordstadt
+     Festsetzung des Steuermessbetrags nach § 14 GewStG für 2021
+     Gewinn aus Gewerbebetrieb 120.455,00 €, Hinzurechnungen 0,00 €, abgerundet 120.400,00 €,
+     Steuermesszahl 3,5 %, einheitlicher Steuermessbetrag 4.214,00 €.`,
+  ],
+  [
+    'zerlegungsbescheid',
+    `Finanzamt Südstadt
+     Aufteilung des einheitlichen Steuermessbetrags 2020 auf die hebeberechtigten Gemeinden (§ 188 AO)
+     Stadt A 60 % 1.800,00 €; Gemeinde B 40 % 1.200,00 €.`,
+  ],
+  [
+    'mahnung',
+    `Stadtkasse Beispielstadt
+     Ihr Steuerkonto weist einen Rückstand auf. Gewerbesteuer 2023, offen seit 15.08.2023: 2.500,00 €,
+     hinzu kommen Säumniszuschläge gemäß § 240 AO von 75,00 €. Bitte gleichen Sie das Konto aus.`,
+  ],
+  [
+    'sonstiges',
+    `Wirtschaftsförderung der Stadt Musterhausen
+     Einladung zum Unternehmerfrühstück am 12. März im Ratssaal. Wir freuen uns auf Ihr Kommen.`,
+  ],
+];
+
+describe('classify: phrasings it was not trained on', () => {
+  for (const [type, text] of UNSEEN) {
+    it(`reads a ${type} by meaning`, () => {
+      expect(classify(text).type).toBe(type);
+    });
+  }
+
+  it('survives OCR damage (ß/ss, lost umlauts, l/1, split words)', () => {
+    const text = `STADT MUSTERHAUSEN
+      Mahnung - Gewerbesteuer 2023
+      Rückstand 2.500,00 EUR Saumniszuschlage 75,00 EUR Mahngebuhr 5,00 EUR. Bitte zah1en Sie bis zum 01.03.2024,
+      andernfa1ls wird die Vo11streckung eingeleitet.`;
+    expect(classify(text).type).toBe('mahnung');
+  });
+
+  it('returns sonstiges only without any trade-tax notice cue', () => {
+    const letter =
+      'Stadt Musterhausen. Neue Öffnungszeiten des Bürgerbüros ab 1. Juli: montags bis freitags 8 bis 12 Uhr.';
+    expect(classify(letter).type).toBe('sonstiges');
+    // A notice cue (a legal reference of the trade tax) rules sonstiges out even in odd wording.
+    const notice = 'Stadt Musterhausen. Die Zahlungen nach § 19 GewStG betragen künftig 300,00 € je Termin.';
+    expect(classify(notice).type).not.toBe('sonstiges');
+    expect(classify(`${letter} Dieses Schreiben ist kein Bescheid.`).type).toBe('sonstiges');
+  });
+});
+
+describe('strong cues', () => {
+  it('finds the legal references in their usual spellings', () => {
+    expect(strongCues('gemäß § 233a AO')).toContain('p233a_ao');
+    expect(strongCues('nach §§ 233a, 238, 239 Abgabenordnung')).toContain('p233a_ao');
+    expect(strongCues('Rechtsgrundlagen: §§ 28 bis 33 GewStG, § 188 AO')).toEqual(
+      expect.arrayContaining(['p28_gewstg', 'p188_ao']),
+    );
+    expect(strongCues('§ 19 Abs. 3 GewStG')).toContain('p19_gewstg');
+    expect(strongCues('§ 240 AO')).toContain('p240_ao');
+  });
+
+  it('folds OCR and typewriter spellings', () => {
+    expect(foldText('Meßbetrag Säumniszuschläge')).toBe('messbetrag saumniszuschlage');
+  });
+});

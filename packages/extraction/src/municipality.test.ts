@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildIndex } from '../../../bench/notices/build-municipality-index.js';
+import { agsOfName, municipalitiesNamed, resolveSender } from './municipality.js';
+import { indexPage } from './textindex.js';
+import { buildLines } from './layout.js';
+import type { Page, Word } from './types.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function page(lines: string[]): Page {
+  const words: Word[] = [];
+  lines.forEach((line, row) => {
+    let x = 60;
+    for (const t of line.split(' ')) {
+      words.push({ text: t, rect: [x, 60 + row * 14, t.length * 5, 10], confidence: 1 });
+      x += t.length * 5 + 4;
+    }
+  });
+  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
+}
+
+describe('municipality reference data in the engine', () => {
+  it('is the server reference data, derived (rerun build-municipality-index.ts when it changes)', () => {
+    const csv = readFileSync(path.join(root, 'apps/server/reference-data/gemeinden.csv'), 'utf8');
+    const tsv = readFileSync(path.join(root, 'packages/extraction/reference-data/gemeinden.tsv'), 'utf8');
+    expect(tsv).toBe(buildIndex(csv));
+  });
+
+  it('finds names with or without prefix and suffix, in ß/ss and umlaut spellings', () => {
+    expect(agsOfName('Landeshauptstadt München')).toBe('09162000');
+    expect(agsOfName('Muenchen')).toBe('09162000');
+    expect(agsOfName('Stadt Köln')).toBe('05315000');
+    expect(municipalitiesNamed('Greimerath')).toHaveLength(2);
+    expect(agsOfName('Greimerath')).toBeNull();
+  });
+
+  it('tells namesakes apart by the postcode of the sender address', () => {
+    const ix = indexPage(
+      page(['Gemeinde Greimerath', 'Gemeinde Greimerath · Postfach 12 · 54314 Greimerath']),
+    );
+    expect(resolveSender(ix, 'Greimerath', null)?.entry.ags).toBe('07235033');
+  });
+
+  it('resolves from the postcode and town alone when the letterhead names no municipality', () => {
+    const ix = indexPage(page(['Steueramt', 'Postfach 4711 · 50667 Köln', 'Firma X', '99999 Nirgendwo']));
+    expect(resolveSender(ix, null, null)?.entry.ags).toBe('05315000');
+  });
+
+  it('trusts a printed AGS only when it exists', () => {
+    const ix = indexPage(page(['Stadt Köln']));
+    expect(resolveSender(ix, 'Köln', '09162000')?.entry.ags).toBe('09162000');
+    expect(resolveSender(ix, 'Köln', '99999999')?.entry.ags).toBe('05315000');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The issuing municipality and its AGS, resolved inside the engine from the shipped
+ * reference data (reference-data/gemeinden.tsv, derived from the server's gemeinden.csv:
+ * Destatis GV100AD dl-de/by-2-0, postcodes © OpenStreetMap contributors ODbL):
+ * a printed AGS, the name in the letterhead, the postcode and town of the sender's address,
+ * and the postcodes on page 1 to tell namesakes apart.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { municipalitySearchKey } from '@gewst/domain';
+import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
+import type { ExtractedField } from './types.js';
+
+export interface MunicipalityEntry {
+  ags: string;
+  name: string;
+  suffix: string;
+  plz: string[];
+}
+
+let index: { byAgs: Map<string, MunicipalityEntry>; byKey: Map<string, MunicipalityEntry[]> } | null = null;
+
+const keys = (name: string) => [
+  ...new Set([municipalitySearchKey(name), municipalitySearchKey(name, 'ae')].filter(Boolean)),
+];
+
+/** The reference data, loaded once per process (about 10,750 municipalities). */
+export function municipalityIndex() {
+  if (index) return index;
+  const file = path.resolve(import.meta.dirname, '../reference-data/gemeinden.tsv');
+  const byAgs = new Map<string, MunicipalityEntry>();
+  const byKey = new Map<string, MunicipalityEntry[]>();
+  for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+    const [ags, name, suffix = '', plz = ''] = line.split('\t');
+    if (!ags || !name) continue;
+    const e: MunicipalityEntry = { ags, name, suffix, plz: plz.split(' ').filter(Boolean) };
+    byAgs.set(ags, e);
+    for (const k of keys(name)) byKey.set(k, [...(byKey.get(k) ?? []), e]);
+  }
+  index = { byAgs, byKey };
+  return index;
+}
+
+/** Prefixes printed before a municipality's name. */
+const PREFIX =
+  /^(?:der\s+|die\s+|des\s+)?(?:magistrat\s+der\s+|der\s+bürgermeister\s+der\s+|der\s+oberbürgermeister\s+der\s+)?(?:landeshauptstadt|hansestadt|universitätsstadt|kreisstadt|große\s+kreisstadt|stadtverwaltung|gemeindeverwaltung|verbandsgemeinde|marktgemeinde|stadt|gemeinde|markt|flecken)\s+/iu;
+
+/** Entries whose name is `printed` (with or without prefix and suffix). */
+export function municipalitiesNamed(printed: string): MunicipalityEntry[] {
+  const ix = municipalityIndex();
+  const base = printed
+    .trim()
+    .replace(PREFIX, '')
+    .replace(/\s*[-–,].*$/u, '');
+  for (const cand of [printed.trim(), base]) {
+    for (const k of keys(cand)) {
+      const hit = ix.byKey.get(k);
+      if (hit?.length) return hit;
+    }
+  }
+  return [];
+}
+
+/** The AGS of a name when the reference data know exactly one municipality of that name. */
+export function agsOfName(printed: string): string | null {
+  const hits = municipalitiesNamed(printed);
+  return hits.length === 1 ? hits[0]!.ags : null;
+}
+
+export interface ResolvedSender {
+  entry: MunicipalityEntry;
+  via: 'ags' | 'name' | 'name+plz' | 'plz+ort';
+  confidence: number;
+}
+
+/** "12345 Town" pairs on page 1, in reading order, with their position. */
+function postcodeTowns(ix: PageIndex) {
+  const out: { plz: string; town: string; start: number; end: number }[] = [];
+  const re =
+    /(?<!\d)(\d{5})\s+(\p{Lu}[\p{L}.'-]*(?:[ ](?:am|an der|an|im|in der|in|ob der|bei|vor der|\/|\(|[\p{Lu}(])[\p{L}.()'/-]*)*)/gu;
+  for (const m of ix.text.matchAll(re)) {
+    const start = m.index ?? 0;
+    out.push({ plz: m[1]!, town: m[2]!, start, end: start + m[0].length });
+  }
+  return out;
+}
+
+/**
+ * Resolves the issuing municipality of a notice: a printed AGS that exists; else the name
+ * from the letterhead (`printedName`), where several municipalities share the name the one
+ * whose postcode appears on page 1; else the first "postcode town" pair of page 1 that the
+ * reference data confirm (postcode belongs to a municipality of that name).
+ */
+export function resolveSender(
+  first: PageIndex | undefined,
+  printedName: string | null,
+  printedAgs: string | null,
+): ResolvedSender | null {
+  const ix = municipalityIndex();
+  if (printedAgs && ix.byAgs.has(printedAgs))
+    return { entry: ix.byAgs.get(printedAgs)!, via: 'ags', confidence: 0.95 };
+  const pairs = first ? postcodeTowns(first) : [];
+  const plzOnPage = new Set(pairs.map((p) => p.plz));
+  if (printedName) {
+    const named = municipalitiesNamed(printedName);
+    const withPlz = named.filter((e) => e.plz.some((p) => plzOnPage.has(p)));
+    if (withPlz.length === 1) return { entry: withPlz[0]!, via: 'name+plz', confidence: 0.95 };
+    if (named.length === 1) return { entry: named[0]!, via: 'name', confidence: 0.85 };
+  }
+  for (const p of pairs) {
+    const hit = municipalitiesNamed(p.town).filter((e) => e.plz.includes(p.plz));
+    if (hit.length === 1) return { entry: hit[0]!, via: 'plz+ort', confidence: 0.8 };
+  }
+  return null;
+}
+
+/** The field of a resolved municipality, placed where its name or address stands. */
+export function senderFields(
+  first: PageIndex | undefined,
+  resolved: ResolvedSender,
+  gemeinde: ExtractedField | undefined,
+): { ags: ExtractedField; gemeinde: ExtractedField | null } {
+  let place: { page: number; rect: [number, number, number, number]; conf: number } | null = gemeinde
+    ? { page: gemeinde.page, rect: gemeinde.rect, conf: gemeinde.confidence }
+    : null;
+  if (!place && first) {
+    const pair = postcodeTowns(first).find((p) => resolved.entry.plz.includes(p.plz));
+    if (pair)
+      place = {
+        page: first.page.page,
+        rect: spanRect(first, pair.start, pair.end),
+        conf: spanConfidence(first, pair.start, pair.end),
+      };
+  }
+  const page = place?.page ?? 1;
+  const rect = place?.rect ?? [0, 0, 0, 0];
+  const conf = Math.round(Math.min(resolved.confidence, place?.conf ?? 0.6) * 100) / 100;
+  return {
+    ags: { value: resolved.entry.ags, confidence: conf, page, rect },
+    gemeinde: gemeinde
+      ? null
+      : { value: resolved.entry.name, confidence: Math.round(conf * 0.9 * 100) / 100, page, rect },
+  };
+}
