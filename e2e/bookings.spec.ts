@@ -86,6 +86,11 @@ describe('Buchungen', () => {
     const confirm = clerk.getByRole('button', { name: 'Prüfung abschließen' });
     await expect.poll(() => confirm.isEnabled(), { timeout: 30_000 }).toBe(true);
     await confirm.click();
+    // the confirmation dialog summarises the lines first
+    await clerk
+      .getByRole('dialog', { name: 'Prüfung abschließen' })
+      .getByRole('button', { name: 'Abschließen' })
+      .click();
     await expect
       .poll(
         async () => (await api<DocumentDetail>(baseUrl(), sb, 'GET', `/documents/${docId}`)).body.status,

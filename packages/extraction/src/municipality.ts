@@ -5,7 +5,7 @@
  * a printed AGS, the name in the letterhead, the postcode and town of the sender's address,
  * and the postcodes on page 1 to tell namesakes apart.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { municipalitySearchKey } from '@gewst/domain';
 import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
@@ -27,7 +27,11 @@ const keys = (name: string) => [
 /** The reference data, loaded once per process (about 10,750 municipalities). */
 export function municipalityIndex() {
   if (index) return index;
-  const file = path.resolve(import.meta.dirname, '../reference-data/gemeinden.tsv');
+  // Seen from the source (packages/extraction/src) or from the server's bundle (apps/server/dist).
+  const file =
+    ['../reference-data', '../../../packages/extraction/reference-data']
+      .map((dir) => path.resolve(import.meta.dirname, dir, 'gemeinden.tsv'))
+      .find((f) => existsSync(f)) ?? path.resolve(import.meta.dirname, '../reference-data/gemeinden.tsv');
   const byAgs = new Map<string, MunicipalityEntry>();
   const byKey = new Map<string, MunicipalityEntry[]>();
   for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
