@@ -36,6 +36,7 @@ import { masterDataRoutes } from './modules/master-data/routes';
 import { invalidateSearchIndex } from './modules/municipalities/search-index';
 import { municipalityRoutes } from './modules/municipalities/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { processingStatusRoutes } from './modules/processing-status/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       documentRoutes(typed, documents);
       paymentRoutes(typed);
       reportRoutes(typed);
+      processingStatusRoutes(typed);
       bookingRoutes(typed);
       backupRoutes(typed, backups);
     },

@@ -9,6 +9,7 @@ export * from './api/master-data';
 export * from './api/municipalities';
 export * from './api/payments';
 export * from './api/reports';
+export * from './api/service';
 export * from './api/users';
 export * from './api/zerlegung';
 export * from './bookings';

@@ -5,7 +5,9 @@
  * - bookedPaymentLines: which payment lines are booked (e.g. to refuse withdrawing a
  *   confirmation whose lines are booked).
  * - recordExportResult: for the export job (issue 14).
+ * - bookedDocumentIds: which documents are booked (Service → Stand der Bearbeitung).
  */
+export { bookedDocumentIds } from './booked-documents';
 export { bookedPaymentLines, syncBookings } from './generation';
 export { bookingRoutes } from './routes';
 export { recordExportResult } from './workflow';

@@ -1,12 +1,298 @@
-import { ComingSoon } from '../../components/ComingSoon';
-import { de } from '../../i18n/de';
+import {
+  PROCESSING_STATE_LABELS,
+  PROCESSING_STATES,
+  PROCESSING_TYPE_LABELS,
+  PROCESSING_TYPES,
+  type ProcessingItem,
+  type ProcessingState,
+  type ProcessingType,
+  type ProcessingTypeSummary,
+} from '@gewst/domain';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  Link,
+  List,
+  ListItem,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { errorMessages } from '../../api/errors';
+import { downloadProcessingStatus, processingStatusQuery } from '../../api/service';
+import { QueryError } from '../../components/QueryState';
+import { serviceTexts } from '../../i18n/service';
+import { formatNumber } from '../../lib/format';
+import { appStore } from '../../store/store';
 
+const t = serviceTexts.processing;
+const STATE_COLORS: Record<ProcessingState, 'error' | 'default' | 'info' | 'success'> = {
+  fehlt: 'error',
+  eingegangen: 'default',
+  geprueft: 'info',
+  gebucht: 'success',
+};
+
+const isType = (value: string | undefined): value is ProcessingType =>
+  (PROCESSING_TYPES as readonly string[]).includes(value ?? '');
+
+/** The year of the route, or null when it is not a plausible year. */
+function parseYear(value: string | undefined): number | null {
+  if (value === undefined) return new Date().getFullYear();
+  const year = Number(value);
+  return /^\d{4}$/.test(value) && year >= 1990 && year <= 2100 ? year : null;
+}
+
+/**
+ * Service → Stand der Bearbeitung (/service/stand-der-bearbeitung/:year?/:type?): the expected
+ * notices of a year, counts and progress per type, the gaps in German, links to the documents.
+ * Year and type live in the route, so a reload or a shared link shows the same selection.
+ */
 export default function ProcessingStatusPage({
-  year,
-  type,
+  year: yearParam,
+  type: typeParam,
 }: {
   year?: string | undefined;
   type?: string | undefined;
 }) {
-  return <ComingSoon title={de.screens.serviceProcessingStatus} params={{ year, type }} nested />;
+  const navigate = useNavigate();
+  const year = parseYear(yearParam);
+  const type = isType(typeParam) ? typeParam : null;
+  const [yearInput, setYearInput] = useState(String(year ?? new Date().getFullYear()));
+  const status = useQuery({ ...processingStatusQuery(year ?? 0, type), enabled: year !== null });
+  const [downloading, setDownloading] = useState(false);
+
+  const go = (nextYear: number, nextType: ProcessingType | null) =>
+    void navigate(`/service/stand-der-bearbeitung/${nextYear}${nextType ? `/${nextType}` : ''}`);
+
+  if (year === null || (typeParam !== undefined && type === null)) {
+    return (
+      <Alert
+        severity="warning"
+        action={<Button onClick={() => go(new Date().getFullYear(), null)}>{t.current}</Button>}
+      >
+        {year === null ? t.badYear(yearParam ?? '') : t.badType(typeParam ?? '')}
+      </Alert>
+    );
+  }
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadProcessingStatus(year, type);
+    } catch (e) {
+      appStore.showSnackbar(errorMessages(e), 'error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const submitYear = () => {
+    const next = parseYear(yearInput);
+    if (next !== null && next !== year) go(next, type);
+  };
+  const yearError = parseYear(yearInput) === null ? t.yearHint : undefined;
+  const data = status.data;
+  const gaps = data?.items.filter((i) => i.gap !== null) ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t.title(year)}
+        </Typography>
+        <TextField
+          label={t.year}
+          size="small"
+          value={yearInput}
+          onChange={(e) => setYearInput(e.target.value)}
+          onBlur={submitYear}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') submitYear();
+          }}
+          error={yearError !== undefined}
+          helperText={yearError}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t.year } }}
+          sx={{ width: 110 }}
+        />
+        <TextField
+          select
+          label={t.type}
+          size="small"
+          value={type ?? ''}
+          onChange={(e) => go(year, isType(e.target.value) ? e.target.value : null)}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">{t.allTypes}</MenuItem>
+          {PROCESSING_TYPES.map((k) => (
+            <MenuItem key={k} value={k}>
+              {PROCESSING_TYPE_LABELS[k]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" onClick={() => void download()} disabled={downloading || !data}>
+          {downloading ? t.downloading : t.export}
+        </Button>
+      </Stack>
+
+      {status.isError ? <QueryError error={status.error} onRetry={() => void status.refetch()} /> : null}
+      {!data && status.isPending ? <Skeleton variant="rounded" height={160} /> : null}
+
+      {data ? (
+        <>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+            }}
+          >
+            {data.summary.map((s) => (
+              <TypeCard
+                key={s.type}
+                summary={s}
+                selected={s.type === type}
+                onSelect={() => go(year, s.type === type ? null : s.type)}
+              />
+            ))}
+          </Box>
+
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="subtitle1" component="h3" gutterBottom>
+              {t.gapsTitle(gaps.length)}
+            </Typography>
+            {gaps.length === 0 ? (
+              <Typography color="text.secondary">
+                {data.items.length === 0 ? t.nothingExpected : t.noGaps}
+              </Typography>
+            ) : (
+              <List dense aria-label={t.gapsTitle(gaps.length)}>
+                {gaps.map((g) => (
+                  <ListItem key={`${g.type}-${g.company_id}-${g.master_data_id ?? ''}`} disableGutters>
+                    {g.gap}
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Paper>
+
+          {data.items.length > 0 ? <ItemsTable items={data.items} /> : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function TypeCard({
+  summary,
+  selected,
+  onSelect,
+}: {
+  summary: ProcessingTypeSummary;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { expected, counts } = summary;
+  const done = counts.geprueft + counts.gebucht;
+  const arrived = expected - counts.fehlt;
+  const pct = (n: number) => (expected === 0 ? 0 : (n / expected) * 100);
+  const label = PROCESSING_TYPE_LABELS[summary.type];
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}
+    >
+      <Button onClick={onSelect} aria-pressed={selected} sx={{ p: 0, textTransform: 'none', mb: 1 }}>
+        <Typography variant="subtitle1" component="span">
+          {label}
+        </Typography>
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {t.progressText(formatNumber(arrived), formatNumber(done), formatNumber(expected))}
+      </Typography>
+      <LinearProgress
+        variant="buffer"
+        value={pct(done)}
+        valueBuffer={pct(arrived)}
+        aria-label={t.progressLabel(label)}
+        sx={{ my: 1, height: 8, borderRadius: 1 }}
+      />
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {PROCESSING_STATES.map((s) => (
+          <Chip
+            key={s}
+            size="small"
+            color={STATE_COLORS[s]}
+            variant={counts[s] ? 'filled' : 'outlined'}
+            label={`${PROCESSING_STATE_LABELS[s]}: ${formatNumber(counts[s])}`}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ItemsTable({ items }: { items: ProcessingItem[] }) {
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t.tableLabel}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t.columns.type}</TableCell>
+            <TableCell>{t.columns.company}</TableCell>
+            <TableCell>{t.columns.establishment}</TableCell>
+            <TableCell>{t.columns.municipality}</TableCell>
+            <TableCell>{t.columns.state}</TableCell>
+            <TableCell>{t.columns.documents}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((i) => (
+            <TableRow key={`${i.type}-${i.company_id}-${i.master_data_id ?? ''}`}>
+              <TableCell>{PROCESSING_TYPE_LABELS[i.type]}</TableCell>
+              <TableCell>{i.company_name}</TableCell>
+              <TableCell>
+                {i.master_data_id === null ? (
+                  '–'
+                ) : (
+                  <Link component={RouterLink} to={`/stammdaten/${i.master_data_id}`}>
+                    {i.designation}
+                  </Link>
+                )}
+              </TableCell>
+              <TableCell>{i.municipality ?? i.ags ?? '–'}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATE_COLORS[i.state]} label={PROCESSING_STATE_LABELS[i.state]} />
+              </TableCell>
+              <TableCell>
+                {i.documents.length === 0
+                  ? '–'
+                  : i.documents.map((d, n) => (
+                      <span key={d.id}>
+                        {n > 0 ? ', ' : null}
+                        <Link component={RouterLink} to={`/dokumente/${d.id}`}>
+                          {d.filename}
+                        </Link>
+                      </span>
+                    ))}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
 }
