@@ -119,7 +119,26 @@ describe('Buchungen', () => {
     await screenshot(approver, 'booking-session-open');
 
     await act(approver, 'close', 'geschlossen');
+    // Inline correction on the closed session: the cost centre, edited in the row.
+    // (the row by its id: while it is edited its text is in text fields)
+    const bookingRow = approver.getByTestId((await booking.getAttribute('data-testid'))!);
+    await bookingRow.getByRole('button', { name: /^Buchung \d+ korrigieren$/ }).click();
+    const kost = bookingRow.getByRole('textbox', { name: 'Kostenstelle (KOST1)' });
+    await kost.fill('KST-78');
+    await kost.press('Enter'); // saves, like the check mark
+    await expect
+      .poll(async () => (await bookingRow.textContent()) ?? '', { timeout: 20_000 })
+      .toContain('KST-78');
+    expect(await bookingRow.getByRole('textbox').count()).toBe(0);
     await act(approver, 'submit', 'eingereicht', 'Bitte freigeben');
+    // The author edits their own comment in the log.
+    const submitLog = approver.getByTestId('session-log').getByTestId('log-submit');
+    await submitLog.getByRole('button', { name: 'Kommentar bearbeiten' }).click();
+    await submitLog.getByRole('textbox', { name: 'Kommentar' }).fill('Bitte bis Freitag freigeben');
+    await submitLog.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(async () => (await submitLog.textContent()) ?? '', { timeout: 20_000 })
+      .toContain('„Bitte bis Freitag freigeben“ (bearbeitet)');
     // The submitter may not approve: the button is disabled, and the server refuses with the reason.
     expect(await approver.getByTestId('action-approve').isDisabled()).toBe(true);
     const frei = await apiToken(baseUrl(), 'freigabe');
@@ -146,9 +165,13 @@ describe('Buchungen', () => {
     await expect.poll(() => boss.getByTestId('action-approve').isEnabled(), { timeout: 20_000 }).toBe(true);
     await act(boss, 'approve', 'freigegeben');
     const log = boss.getByTestId('session-log');
-    for (const step of ['created', 'add', 'close', 'submit', 'approve'])
+    for (const step of ['created', 'add', 'close', 'correct', 'submit', 'approve'])
       await expect.poll(() => log.getByTestId(`log-${step}`).count(), { timeout: 10_000 }).toBe(1);
-    expect(await log.getByTestId('log-submit').textContent()).toContain('„Bitte freigeben“');
+    expect(await log.getByTestId('log-submit').textContent()).toContain('„Bitte bis Freitag freigeben“');
+    // Not the author: no edit button on the submitter's comment.
+    expect(
+      await log.getByTestId('log-submit').getByRole('button', { name: 'Kommentar bearbeiten' }).count(),
+    ).toBe(0);
     expect(await log.getByTestId('log-approve').textContent()).toContain('Anna Admin');
     await screenshot(boss, 'booking-session-approved');
 

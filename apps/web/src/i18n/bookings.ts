@@ -120,7 +120,13 @@ export const bookingTexts = {
     comment: 'Kommentar (Grund)',
     corrected: 'Buchung korrigiert.',
     correctedExported: (id: number) => `Korrekturstapel ${id} angelegt.`,
+    confirmExportedTitle: 'Korrekturstapel anlegen?',
+    confirmExportedText: (id: number) =>
+      `Der Stapel ist bereits exportiert. Die Korrektur ändert Buchung ${id} nicht, sondern legt einen neuen Korrekturstapel mit Gegenbuchung und korrigierter Buchung an, der selbst freigegeben und exportiert werden muss.`,
+    confirmExported: 'Korrekturstapel anlegen',
     noChange: 'Es wurde nichts geändert.',
+    invalidAmount: (input: string) =>
+      `Betrag: „${input}“ ist kein gültiger Betrag. Bitte einen positiven Betrag mit höchstens zwei Nachkommastellen eingeben, z. B. 1.234,56.`,
   },
   actions: {
     close: 'Schließen',

@@ -194,6 +194,29 @@ describe.each(['SKR03', 'SKR04'] as const)('bookings from confirmed notices, %s'
     ]);
   });
 
+  it('current-year assessment on the expense account; a refund of an earlier year is a receivable', async () => {
+    const other = await establishment(companyId, '09162000');
+    const before = (await openBescheid(companyId)).bookings.data.length;
+    await confirmedNotice(companyId, other.id, 'gewst_bescheid', bescheid(Y, '800.00', bookingToday()));
+    // 700 credited by the notice (an opening balance, not booked again), 200 assessed: 500 back
+    await confirmedNotice(
+      companyId,
+      other.id,
+      'gewst_bescheid',
+      bescheid(Y - 1, '200.00', `${Y}-01-12`, { bisher_festgesetzt: '700.00' }),
+    );
+    const added = (await openBescheid(companyId)).bookings.data.slice(before);
+    expect(added.map(row)).toEqual([
+      `${a.expense} S ${a.bank} 800.00`,
+      `${a.prior_year} H ${a.receivable} 500.00`,
+    ]);
+    expect(added.map((b) => [b.purpose, b.counter_purpose, b.kind, b.belegfeld1, b.kost1])).toEqual([
+      ['expense', 'bank', 'abschlusszahlung', other.kz, other.kost],
+      ['prior_year', 'receivable', 'erstattung', other.kz, other.kost],
+    ]);
+    expect(added[1]!.text).toBe(`GewSt ${Y - 1} München Erstattung`);
+  });
+
   it('assessments against provisions: above, equal and below', async () => {
     for (const [year, amount] of [
       [Y - 3, '1000.00'],

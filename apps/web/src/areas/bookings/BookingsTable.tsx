@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { bookingApi, useBookingMutation } from '../../api/bookings';
 import { errorMessages } from '../../api/errors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ServerPagination } from '../../components/ServerPagination';
 import { bookingTexts } from '../../i18n/bookings';
 import { de } from '../../i18n/de';
@@ -74,6 +75,7 @@ export function BookingsTable({
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number; draft: Draft } | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState<BookingChange | null>(null);
   const correct = useBookingMutation((change: BookingChange) =>
     bookingApi.correct(session.id, [change], null),
   );
@@ -83,7 +85,7 @@ export function BookingsTable({
   const save = (b: Booking, d: Draft) => {
     const amount = parseAmountInput(d.amount);
     if (amount === null) {
-      setErrors([`${t.amount}: ${d.amount}`]);
+      setErrors([t.invalidAmount(d.amount)]);
       return;
     }
     const change: BookingChange = { booking_id: b.id };
@@ -97,8 +99,15 @@ export function BookingsTable({
       setEditing(null);
       return;
     }
+    // On an exported session the correction creates a new session: ask first.
+    if (session.status === 'exportiert') setPending(change);
+    else submit(change);
+  };
+
+  const submit = (change: BookingChange) =>
     correct.mutate(change, {
       onSuccess: (r) => {
+        setPending(null);
         setEditing(null);
         setErrors([]);
         if (r.created_session_id) {
@@ -106,14 +115,17 @@ export function BookingsTable({
           navigate(`/buchungen/${r.created_session_id}`);
         } else appStore.showSnackbar(t.corrected);
       },
-      onError: (e) => setErrors(errorMessages(e)),
+      onError: (e) => {
+        setPending(null);
+        setErrors(errorMessages(e));
+      },
     });
-  };
 
   if (rows.length === 0 && session.bookings.meta.total === 0)
     return <Typography color="text.secondary">{t.empty}</Typography>;
 
-  const field = (key: keyof Draft, label: string, width: number) =>
+  /** A field of the row being edited: Enter saves, Escape cancels. */
+  const field = (b: Booking, key: keyof Draft, label: string, width: number) =>
     editing ? (
       <TextField
         size="small"
@@ -121,6 +133,10 @@ export function BookingsTable({
         onChange={(e) => setEditing({ ...editing, draft: { ...editing.draft, [key]: e.target.value } })}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setEditing(null);
+          if (e.key === 'Enter' && !correct.isPending) {
+            e.preventDefault();
+            save(b, editing.draft);
+          }
         }}
         slotProps={{ htmlInput: { 'aria-label': label, maxLength: key === 'text' ? 60 : 36 } }}
         sx={{ minWidth: width }}
@@ -160,7 +176,7 @@ export function BookingsTable({
                   <TableCell>{formatDate(b.date)}</TableCell>
                   <TableCell>
                     {isEditing ? (
-                      field('text', t.text, 260)
+                      field(b, 'text', t.text, 260)
                     ) : (
                       <>
                         <span>{b.text}</span>
@@ -179,19 +195,19 @@ export function BookingsTable({
                     )}
                   </TableCell>
                   <TableCell>
-                    {isEditing ? field('konto', t.konto, 90) : accountLabel(b.konto, b.purpose)}
+                    {isEditing ? field(b, 'konto', t.konto, 90) : accountLabel(b.konto, b.purpose)}
                   </TableCell>
                   <TableCell>
                     {isEditing
-                      ? field('gegenkonto', t.gegenkonto, 90)
+                      ? field(b, 'gegenkonto', t.gegenkonto, 90)
                       : accountLabel(b.gegenkonto, b.counter_purpose)}
                   </TableCell>
                   <TableCell>{b.sh}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {isEditing ? field('amount', t.amount, 110) : formatMoney(b.amount)}
+                    {isEditing ? field(b, 'amount', t.amount, 110) : formatMoney(b.amount)}
                   </TableCell>
                   <TableCell>{b.belegfeld1}</TableCell>
-                  <TableCell>{isEditing ? field('kost1', t.kost1, 90) : b.kost1}</TableCell>
+                  <TableCell>{isEditing ? field(b, 'kost1', t.kost1, 90) : b.kost1}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Box sx={{ display: 'flex', gap: 1 }}>
                       {b.document ? (
@@ -259,6 +275,16 @@ export function BookingsTable({
         options={BOOKING_PAGE_SIZES}
         onPageChange={onPage}
         onPerPageChange={onPerPage}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={t.confirmExportedTitle}
+        text={pending ? t.confirmExportedText(pending.booking_id) : ''}
+        confirmLabel={t.confirmExported}
+        destructive={false}
+        busy={correct.isPending}
+        onConfirm={() => pending && submit(pending)}
+        onClose={() => setPending(null)}
       />
     </Paper>
   );
