@@ -264,12 +264,9 @@ export interface BookingViewRow extends BookingRow {
   line_ids: number[] | null;
 }
 
+/** One page of a session's bookings (by id, through the (session_id, id) index), with their links. */
 export async function pageOfBookings(db: DbOrTx, sessionId: number, page: number, perPage: number) {
-  const [{ n } = { n: 0 }] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from bookings where session_id = ${sessionId}`,
-  );
-  const rows = await rowsOf<BookingViewRow>(
+  return rowsOf<BookingViewRow>(
     db,
     sql`select ${BOOKING_COLUMNS},
           md.designation, md.ags, m.name as gemeinde,
@@ -283,16 +280,26 @@ export async function pageOfBookings(db: DbOrTx, sessionId: number, page: number
         left join documents d on d.id = b.document_id
         order by b.id`,
   );
-  return { rows, total: n };
 }
 
+/**
+ * Sums per account of a session and who last changed its bookings, in one pass over the
+ * session's bookings (the session view needs both; the count is the sum of the counts).
+ */
 export async function sumsByAccount(db: DbOrTx, sessionId: number) {
-  return rowsOf<{ konto: string; purpose: string | null; soll: string; haben: string; count: number }>(
+  return rowsOf<{
+    konto: string;
+    purpose: string | null;
+    soll: string;
+    haben: string;
+    count: number;
+    changers: (number | null)[];
+  }>(
     db,
     sql`select konto, min(purpose) as purpose,
           coalesce(sum(amount) filter (where sh = 'S'), 0)::text as soll,
           coalesce(sum(amount) filter (where sh = 'H'), 0)::text as haben,
-          count(*)::int as count
+          count(*)::int as count, array_agg(distinct changed_by) as changers
         from bookings where session_id = ${sessionId} group by konto order by konto`,
   );
 }

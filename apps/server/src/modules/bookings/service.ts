@@ -39,11 +39,12 @@ export async function listSessions(db: Db, companyId: number, q: SessionListQuer
 
 export async function getSession(db: Db, id: number, page: number, perPage: number) {
   const row = await requireSession(db, id);
-  const [{ rows, total }, sums, changers] = await Promise.all([
+  const [rows, sums] = await Promise.all([
     repo.pageOfBookings(db, id, page, perPage),
     repo.sumsByAccount(db, id),
-    repo.changersOfSession(db, id),
   ]);
+  const total = sums.reduce((n, s) => n + s.count, 0);
+  const changers = new Set(sums.flatMap((s) => s.changers));
   const users = await usersById(db, [
     ...sessionUserIds(row),
     ...rows.flatMap((b) => [b.created_by, b.changed_by]),
@@ -59,7 +60,7 @@ export async function getSession(db: Db, id: number, page: number, perPage: numb
       saldo: formatMoneyPlain(moneyToCents(s.soll) - moneyToCents(s.haben)),
       count: s.count,
     })),
-    changed_by_ids: changers.filter((c): c is number => c !== null),
+    changed_by_ids: [...changers].filter((c): c is number => c !== null).sort((a, b) => a - b),
   };
 }
 
