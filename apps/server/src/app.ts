@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import { registerCompanyScope } from './auth/company-scope';
 import { registerAuth } from './auth/hook';
 import { createTokenVerifier, discoverJwksUri, type TokenVerifier } from './auth/verifier';
 import type { AppConfig } from './config';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerAuth(app);
+  registerCompanyScope(app);
   const documents: DocumentsRuntime = await startDocuments({ config, database, log: app.log });
   app.addHook('onClose', async () => documents.close());
   const backups = createBackupService({

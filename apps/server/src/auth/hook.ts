@@ -53,6 +53,7 @@ export function registerAuth(app: AppInstance): void {
       username: user.username,
       permissions: new Set<Permission>(user.permissions),
       requestId: request.id,
+      companyIds: user.company_ids,
     };
     if (permission !== 'authenticated' && !request.actor.permissions.has(permission)) {
       throw forbidden(`Dafür fehlt Ihnen die Berechtigung „${permission}“.`);

@@ -24,4 +24,13 @@ export function useAssignRoles() {
   });
 }
 
+export function useSetUserCompanies() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, companyIds }: { userId: number; companyIds: number[] | null }) =>
+      api.put<UserListItem>(`users/${userId}/companies`, { company_ids: companyIds }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.users.all }),
+  });
+}
+
 export const logout = () => api.get<LogoutResponse>('logout');

@@ -4,18 +4,21 @@ import { useLocation, useNavigate } from 'react-router';
 import { companiesQuery } from '../api/companies';
 import { defaultInterestPeriodsQuery } from '../api/interest';
 import { currentUserQuery } from '../api/users';
-import { appStore, useAbility } from '../store/store';
+import { appStore, useAbility, useAppState } from '../store/store';
 import { BASE_ABILITY, NO_ACCESS_PATH } from './guards';
 import { periodicRefresh, REFRESH_INTERVAL_MS } from './session';
 
 /**
  * Keeps the store in step with the query cache and watches the abilities: a user who can no
- * longer read all data is sent to /no-access (within one refresh of losing the role).
+ * longer read all data, or whose company access is an empty list, is sent to /no-access
+ * (within one refresh of losing the role).
  */
 export function SessionEffects() {
   const ability = useAbility();
   const canRead = ability.can('readData', 'all');
-  const canReadAll = ability.can(BASE_ABILITY, 'all');
+  // A user limited to an empty list of companies has nothing to work on (company-scoped access).
+  const noCompany = useAppState((s) => s.user?.company_ids?.length === 0);
+  const canReadAll = ability.can(BASE_ABILITY, 'all') && !noCompany;
   const { pathname } = useLocation();
   const navigate = useNavigate();
 

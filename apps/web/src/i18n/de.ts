@@ -138,6 +138,18 @@ export const de = {
     rolesSaved: (username: string) => `Rollen von ${username} gespeichert.`,
     noRolesDefined: 'Es sind noch keine Rollen angelegt.',
     empty: 'Es haben sich noch keine Benutzer angemeldet.',
+    companies: 'Firmen',
+    allCompanies: 'alle Firmen',
+    noCompanies: 'keine Firma',
+    editCompanies: (username: string) => `Firmenzugriff von ${username} bearbeiten`,
+    editCompaniesTitle: (username: string) => `Firmenzugriff von ${username}`,
+    editCompaniesHint:
+      'Ein Benutzer sieht alle Firmen (Standard) oder nur die ausgewählten: Bescheide, Zahlungsdaten, Buchungen, Berichte und Dateien anderer Firmen bleiben ihm verborgen. Administrative Funktionen (Benutzer, Rollen, Logs, Sicherungen) setzen Zugriff auf alle Firmen voraus.',
+    accessAll: 'Alle Firmen',
+    accessSelected: 'Nur ausgewählte Firmen',
+    emptyListWarning:
+      'Ohne ausgewählte Firma kann der Benutzer nicht arbeiten und sieht die Seite „Kein Zugriff“ mit diesem Grund.',
+    companiesSaved: (username: string) => `Firmenzugriff von ${username} gespeichert.`,
   },
   roles: {
     add: 'Neue Rolle',
@@ -208,6 +220,8 @@ export const de = {
     missing: 'Benötigt wird eines der folgenden Rechte:',
     permission: (label: string) => `„${label}“`,
     missingReadAll: 'Für die Arbeit mit GewSt Desk wird das Recht „Alle Daten lesen“ benötigt.',
+    noCompany:
+      'Ihrem Benutzer ist keine Firma zugeordnet: der Firmenzugriff ist auf eine leere Liste beschränkt. Die Administration kann unter Admin → Benutzer Firmen freigeben.',
     whoToAsk:
       'Rechte werden über Rollen vergeben. Bitte wenden Sie sich an die Administration Ihrer Steuerabteilung (Benutzer mit dem Recht „Benutzerrechte ändern“) und nennen Sie Ihren Benutzernamen.',
     yourUsername: 'Ihr Benutzername',

@@ -28,7 +28,7 @@ function company(id: number, name = `Firma ${id}`): Company {
 }
 
 function user(permissions: CurrentUser['permissions']): CurrentUser {
-  return { id: 1, username: 'admin', name: null, email: null, roles: [], permissions };
+  return { id: 1, username: 'admin', name: null, email: null, roles: [], permissions, company_ids: null };
 }
 
 describe('current company', () => {

@@ -42,6 +42,8 @@ export const currentUserSchema = z.object({
   email: z.string().nullable(),
   roles: z.array(roleSchema),
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Companies the user may see: null = all companies; [] = none (NoPerm). */
+  company_ids: z.array(z.number().int()).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -51,6 +53,7 @@ export const userListItemSchema = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  company_ids: z.array(z.number().int()).nullable(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -68,3 +71,19 @@ export const assignRolesSchema = z.object({
     },
   ),
 });
+
+/** PUT /users/:id/companies: all companies (null) or a list (empty: no access). */
+export const userCompaniesSchema = z.object({
+  company_ids: z
+    .array(
+      z
+        .number({ error: 'Firmen-ID muss eine Zahl sein.' })
+        .int('Firmen-ID muss eine ganze Zahl sein.')
+        .positive('Firmen-ID muss positiv sein.')
+        .max(MAX_ID, 'Die ID darf höchstens 2147483647 sein.'),
+      { error: 'company_ids muss eine Liste oder null sein.' },
+    )
+    .max(1000, 'Höchstens 1000 Firmen.')
+    .nullable(),
+});
+export type UserCompaniesInput = z.infer<typeof userCompaniesSchema>;

@@ -8,6 +8,8 @@ export interface Actor {
   readonly username: string;
   readonly permissions: ReadonlySet<Permission>;
   readonly requestId: string | null;
+  /** Company-scoped access (src/auth/company-scope.ts): undefined or null = every company. */
+  readonly companyIds?: readonly number[] | null;
 }
 
 export const SYSTEM_ACTOR: Actor = {

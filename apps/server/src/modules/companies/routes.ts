@@ -1,5 +1,6 @@
 import { companyInputSchema, companySchema, idParamSchema } from '@gewst/domain';
 import { z } from 'zod';
+import { allowedCompanies } from '../../auth/company-scope';
 import { type AppInstance, actorOf } from '../../http/types';
 import * as service from './service';
 
@@ -13,7 +14,7 @@ export function companyRoutes(app: AppInstance): void {
       config: { permission: 'read-data' },
       schema: { tags, summary: 'Alle Firmen', response: { 200: z.array(companySchema) } },
     },
-    async () => service.listCompanies(db()),
+    async (request) => service.listCompanies(db(), allowedCompanies(request)),
   );
   app.get(
     '/companies/:id',

@@ -19,8 +19,10 @@ const DEPENDENT_DATA_LABELS: Record<string, string> = {
   zerlegungen: 'Zerlegungen',
 };
 
-export async function listCompanies(db: Db) {
-  return (await repo.listCompanies(db)).map(presentCompany);
+/** All companies, or those of a company-scoped user (`allowed`; null = all). */
+export async function listCompanies(db: Db, allowed: readonly number[] | null = null) {
+  const rows = await repo.listCompanies(db);
+  return (allowed === null ? rows : rows.filter((r) => allowed.includes(r.id))).map(presentCompany);
 }
 
 export async function getCompany(db: Db, id: number) {

@@ -21,6 +21,7 @@ import {
   uploadResultSchema,
 } from '@gewst/domain';
 import type { FastifyRequest } from 'fastify';
+import { assertCompanyAllowed } from '../../auth/company-scope';
 import { AppError, validationFailed } from '../../http/errors';
 import { type AppInstance, actorOf } from '../../http/types';
 import * as files from './files';
@@ -279,6 +280,7 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
           throw validationFailed({
             company_id: [parsed.error.issues[0]?.message ?? 'Bitte eine Firma wählen.'],
           });
+        assertCompanyAllowed(request, parsed.data.company_id);
         const { results, status } = await ingestFiles(rt, actorOf(request), {
           companyId: parsed.data.company_id,
           files: incoming,

@@ -1,4 +1,5 @@
 import { processingStatusQuerySchema, processingStatusSchema } from '@gewst/domain';
+import { allowedCompanies } from '../../auth/company-scope';
 import type { AppInstance } from '../../http/types';
 import { contentDisposition } from '../master-data/excel';
 import { processingStatusWorkbook } from './export';
@@ -21,7 +22,7 @@ export function processingStatusRoutes(app: AppInstance): void {
         response: { 200: processingStatusSchema },
       },
     },
-    async (request) => processingStatus(db(), request.query, { companyIds: null }),
+    async (request) => processingStatus(db(), request.query, { companyIds: allowedCompanies(request) }),
   );
   app.get(
     '/service/processing-status/export',
@@ -34,7 +35,7 @@ export function processingStatusRoutes(app: AppInstance): void {
       },
     },
     async (request, reply) => {
-      const status = await processingStatus(db(), request.query, { companyIds: null });
+      const status = await processingStatus(db(), request.query, { companyIds: allowedCompanies(request) });
       const body = await processingStatusWorkbook(status);
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -41,6 +41,7 @@ export function presentCurrentUser(
     email: user.email,
     roles: presented,
     permissions: unionPermissions(presented) as Permission[],
+    company_ids: user.company_ids ?? null,
   };
 }
 
@@ -54,6 +55,7 @@ export function presentUserListItem(
     name: user.name,
     email: user.email,
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
+    company_ids: user.company_ids ?? null,
     last_login_at: user.last_login_at?.toISOString() ?? null,
     created_at: user.created_at.toISOString(),
   };

@@ -94,3 +94,7 @@ export async function replaceUserRoles(db: DbOrTx, userId: number, roleIds: numb
 export async function addUserRole(db: DbOrTx, userId: number, roleId: number) {
   await db.insert(userRoles).values({ user_id: userId, role_id: roleId }).onConflictDoNothing();
 }
+
+export async function setCompanyIds(db: DbOrTx, userId: number, companyIds: number[] | null) {
+  await db.update(users).set({ company_ids: companyIds, updated_at: new Date() }).where(eq(users.id, userId));
+}

@@ -1,4 +1,10 @@
-import { assignRolesSchema, currentUserSchema, idParamSchema, userListItemSchema } from '@gewst/domain';
+import {
+  assignRolesSchema,
+  currentUserSchema,
+  idParamSchema,
+  userCompaniesSchema,
+  userListItemSchema,
+} from '@gewst/domain';
 import { z } from 'zod';
 import { type AppInstance, actorOf } from '../../http/types';
 import { recordAudit } from '../audit/service';
@@ -41,6 +47,21 @@ export function userRoutes(app: AppInstance): void {
       },
     },
     async (request) => service.assignRoles(db(), actorOf(request), request.params.id, request.body.role_ids),
+  );
+  app.put(
+    '/users/:id/companies',
+    {
+      config: { permission: 'change-permissions-of-user' },
+      schema: {
+        tags,
+        summary: 'Firmenzugriff eines Benutzers: alle Firmen (null) oder eine Liste (leer: kein Zugriff)',
+        params: idParamSchema,
+        body: userCompaniesSchema,
+        response: { 200: userListItemSchema },
+      },
+    },
+    async (request) =>
+      service.setUserCompanies(db(), actorOf(request), request.params.id, request.body.company_ids),
   );
   app.get(
     '/logout',

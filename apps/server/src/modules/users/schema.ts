@@ -8,6 +8,12 @@ export const users = pgTable('users', {
   name: text('name'),
   email: text('email'),
   last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Company-scoped access: null = every company (the default), otherwise only these
+   * companies; an empty list means none (the user lands on NoPerm). Enforced in
+   * `src/auth/company-scope.ts`.
+   */
+  company_ids: integer('company_ids').array(),
   ...timestamps,
 });
 

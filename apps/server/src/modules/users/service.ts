@@ -1,8 +1,10 @@
 import type { CurrentUser } from '@gewst/domain';
+import { inArray } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
 import type { Db } from '../../db/client';
 import { notFound, unauthorized, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { companies } from '../companies';
 import * as rolesRepo from '../roles/repo';
 import { assertUserAdminRemains } from '../roles/service';
 import { groupRoles, presentCurrentUser, presentUserListItem } from './presenter';
@@ -102,6 +104,38 @@ export async function assignRoles(db: Db, actor: Actor, userId: number, roleIds:
       entityId: userId,
       before: { roles: before },
       after: { roles: after },
+    });
+  });
+  const [item] = (await listUsers(db)).filter((u) => u.id === userId);
+  return item!;
+}
+
+/**
+ * Company-scoped access of a user: null for every company (the default) or a list of
+ * existing companies (400 for unknown ids); audit-logged with before and after.
+ */
+export async function setUserCompanies(db: Db, actor: Actor, userId: number, companyIds: number[] | null) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw notFound('Der Benutzer');
+  const wanted = companyIds === null ? null : [...new Set(companyIds)].sort((a, b) => a - b);
+  if (wanted?.length) {
+    const known = new Set(
+      (await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, wanted))).map(
+        (r) => r.id,
+      ),
+    );
+    const missing = wanted.filter((id) => !known.has(id));
+    if (missing.length)
+      throw validationFailed({ company_ids: [`Unbekannte Firma(en): ${missing.join(', ')}.`] });
+  }
+  await db.transaction(async (tx) => {
+    await repo.setCompanyIds(tx, userId, wanted);
+    await recordAudit(tx, actor, {
+      action: 'set-companies',
+      entity: 'user',
+      entityId: userId,
+      before: { company_ids: user.company_ids ?? null },
+      after: { company_ids: wanted },
     });
   });
   const [item] = (await listUsers(db)).filter((u) => u.id === userId);

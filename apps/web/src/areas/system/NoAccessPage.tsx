@@ -20,14 +20,17 @@ export default function NoAccessPage() {
   const { state } = useLocation();
   const ability = useAbility();
   const user = useAppState((s) => s.user);
-  const hasBase = ability.can(BASE_ABILITY, 'all');
+  const noCompany = user?.company_ids?.length === 0;
+  const hasBase = ability.can(BASE_ABILITY, 'all') && !noCompany;
   const required = hasBase ? requiredFromState(state) : [BASE_ABILITY];
   const stillMissing = required && !canAny(ability, required);
 
   return (
     <EmptyState icon={<LockIcon />} title={de.noAccess.title} headingComponent="h1" text={de.noAccess.text}>
       <Box sx={{ textAlign: 'left', maxWidth: 640, mx: 'auto' }}>
-        {!hasBase ? (
+        {noCompany ? (
+          <Typography sx={{ mb: 2 }}>{de.noAccess.noCompany}</Typography>
+        ) : !hasBase ? (
           <Typography sx={{ mb: 2 }}>{de.noAccess.missingReadAll}</Typography>
         ) : required && stillMissing ? (
           <>

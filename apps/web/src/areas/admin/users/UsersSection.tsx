@@ -1,4 +1,5 @@
 import type { UserListItem } from '@gewst/domain';
+import BusinessIcon from '@mui/icons-material/Business';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Box,
@@ -21,11 +22,16 @@ import { EmptyState } from '../../../components/EmptyState';
 import { QueryError } from '../../../components/QueryState';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format';
+import { EditUserCompaniesDialog } from './EditUserCompaniesDialog';
 import { EditUserRolesDialog } from './EditUserRolesDialog';
+import { useAppState } from '../../../store/store';
 
 export function UsersSection() {
   const users = useQuery(usersQuery());
   const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [editingCompanies, setEditingCompanies] = useState<UserListItem | null>(null);
+  const companies = useAppState((s) => s.companies);
+  const companyName = (id: number) => companies.find((c) => c.id === id)?.name ?? `#${id}`;
   const rows = users.data ?? [];
 
   return (
@@ -41,6 +47,7 @@ export function UsersSection() {
                 <TableCell>{de.users.username}</TableCell>
                 <TableCell>{de.users.name}</TableCell>
                 <TableCell>{de.users.roles}</TableCell>
+                <TableCell>{de.users.companies}</TableCell>
                 <TableCell>{de.users.lastLogin}</TableCell>
                 <TableCell align="right">{de.common.actions}</TableCell>
               </TableRow>
@@ -57,10 +64,31 @@ export function UsersSection() {
                         : de.common.none}
                     </Box>
                   </TableCell>
+                  <TableCell data-testid="user-companies">
+                    {user.company_ids === null ? (
+                      de.users.allCompanies
+                    ) : user.company_ids.length === 0 ? (
+                      <Chip size="small" color="warning" label={de.users.noCompanies} />
+                    ) : (
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                        {user.company_ids.map((id) => (
+                          <Chip key={id} size="small" variant="outlined" label={companyName(id)} />
+                        ))}
+                      </Box>
+                    )}
+                  </TableCell>
                   <TableCell>
                     {user.last_login_at ? formatDateTime(user.last_login_at) : de.users.neverSignedIn}
                   </TableCell>
                   <TableCell align="right">
+                    <Tooltip title={de.users.companies}>
+                      <IconButton
+                        aria-label={de.users.editCompanies(user.username)}
+                        onClick={() => setEditingCompanies(user)}
+                      >
+                        <BusinessIcon />
+                      </IconButton>
+                    </Tooltip>
                     <Tooltip title={de.common.edit}>
                       <IconButton
                         aria-label={de.users.editRoles(user.username)}
@@ -77,6 +105,9 @@ export function UsersSection() {
         </TableContainer>
       ) : null}
       {editing ? <EditUserRolesDialog user={editing} onClose={() => setEditing(null)} /> : null}
+      {editingCompanies ? (
+        <EditUserCompaniesDialog user={editingCompanies} onClose={() => setEditingCompanies(null)} />
+      ) : null}
     </>
   );
 }
