@@ -8,9 +8,9 @@ describe('Service', () => {
     const page = await (await newContext()).newPage();
     await openSignedIn(page, '/service/stand-der-bearbeitung/2024/gewst_bescheid', 'admin');
     const heading = page.getByRole('heading', { name: 'Stand der Bearbeitung 2024' });
-    await expect.poll(() => heading.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => heading.isVisible(), { timeout: 60_000 }).toBe(true);
     const table = page.getByRole('table', { name: 'Erwartete Bescheide' });
-    await expect.poll(() => table.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => table.isVisible(), { timeout: 60_000 }).toBe(true);
     // only the chosen type is listed; the demo establishments have no 2024 notices yet
     const types = await table.locator('tbody tr td:first-child').allTextContents();
     expect(types.length).toBeGreaterThan(0);
@@ -24,11 +24,11 @@ describe('Service', () => {
     await page.getByRole('button', { name: 'Messbescheid' }).click();
     await page.waitForURL(/\/service\/stand-der-bearbeitung\/2024\/messbescheid$/);
     await page.reload();
-    await expect.poll(() => heading.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => heading.isVisible(), { timeout: 60_000 }).toBe(true);
     await expect
       .poll(async () => new Set(await table.locator('tbody tr td:first-child').allTextContents()), {
-        timeout: 30_000,
+        timeout: 60_000,
       })
       .toEqual(new Set(['Messbescheid']));
-  });
+  }, 300_000);
 });
