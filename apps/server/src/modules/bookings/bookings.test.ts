@@ -337,6 +337,30 @@ describe('workflow, four-eyes rule and session log', () => {
       error: expect.stringContaining('eingereicht'),
     });
     expect((await detail(sessionId)).status).toBe('eingereicht');
+
+    // stats of the company: the session awaits approval with its two bookings and their sum
+    const stats = await ok<{ companies: unknown[] }>(
+      'leser',
+      'GET',
+      `bookings/stats?company_id=${companyId}`,
+    );
+    expect(stats.companies).toEqual([
+      {
+        company_id: companyId,
+        sessions: {
+          offen: 0,
+          geschlossen: 0,
+          eingereicht: 1,
+          freigegeben: 0,
+          exportiert: 0,
+          export_fehlgeschlagen: 0,
+          storniert: 0,
+        },
+        archived: 0,
+        awaiting_approval: { sessions: 1, bookings: 2, sum_soll: '2020.00', sum_haben: '0.00' },
+        failed_exports: 0,
+      },
+    ]);
   });
 
   it('reject needs a comment; two approvals at once: exactly one passes', async () => {
