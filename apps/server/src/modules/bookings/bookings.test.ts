@@ -675,14 +675,23 @@ describe('account mapping (settings, per company)', () => {
 });
 
 describe('stats and permissions', () => {
-  it('stats per company: sessions per status, awaiting approval', async () => {
+  it('stats per company: a company without sessions is listed with zeros; unknown company 404', async () => {
     const stats = await ok<{ companies: { company_id: number; sessions: Record<string, number> }[] }>(
       'leser',
       'GET',
-      'bookings/stats',
+      'bookings/stats?company_id=1',
     );
-    expect(stats.companies.length).toBeGreaterThan(0);
-    expect(stats.companies[0]!.sessions).toHaveProperty('eingereicht');
+    expect(stats.companies.map((c) => c.company_id)).toEqual([1]);
+    expect(Object.keys(stats.companies[0]!.sessions)).toEqual([
+      'offen',
+      'geschlossen',
+      'eingereicht',
+      'freigegeben',
+      'exportiert',
+      'export_fehlgeschlagen',
+      'storniert',
+    ]);
+    expect((await call('leser', 'GET', 'bookings/stats?company_id=999999')).statusCode).toBe(404);
   });
 
   // Each bookings route × each demo role: 403 exactly when the role lacks the route's permission.
@@ -725,5 +734,35 @@ describe('stats and permissions', () => {
         wrong.push(`${method} ${url} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('approve and reject need approve-bi-sessions: a role that may only close is refused there', async () => {
+    const role = await ok<{ id: number }>(
+      'admin',
+      'POST',
+      'roles',
+      {
+        name: 'Buchen ohne Freigabe',
+        permissions: ['read-data', 'read-all-data', 'close-bi-sessions-generate-reports'],
+      },
+      201,
+    );
+    const users = await ok<{ id: number; username: string }[]>('admin', 'GET', 'users/getAll');
+    const user = users.find((u) => u.username === 'ohne-rechte')!;
+    await ok('admin', 'PUT', `users/${user.id}/roles`, { role_ids: [role.id] });
+    const wrong: string[] = [];
+    for (const [method, url, allowed] of routes) {
+      const res = await call(
+        'ohne-rechte',
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
+      const may = allowed.includes('freigabe') && !/\/(approve|reject)$/.test(url);
+      if (may ? res.statusCode === 403 || res.statusCode >= 500 : res.statusCode !== 403)
+        wrong.push(`${method} ${url} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    await ok('admin', 'PUT', `users/${user.id}/roles`, { role_ids: [] });
   });
 });
