@@ -8,6 +8,8 @@ await build({
     token: 'src/scripts/token.ts',
     backup: 'src/scripts/backup.ts',
     restore: 'src/scripts/restore.ts',
+    // The processing sandbox's child process (found next to main.js at run time).
+    'sandbox-child': '../../packages/extraction/src/sandbox-child.ts',
   },
   outdir: 'dist',
   bundle: true,

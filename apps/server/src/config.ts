@@ -56,6 +56,34 @@ const envSchema = z.object({
     .number({ error: 'JOB_POLL_SECONDS muss eine Zahl (Sekunden) sein.' })
     .min(0.5, 'JOB_POLL_SECONDS muss mindestens 0,5 sein.')
     .default(2),
+  MAX_PAGES: z.coerce
+    .number({ error: 'MAX_PAGES muss eine Zahl (Seiten) sein.' })
+    .int('MAX_PAGES muss eine ganze Zahl sein.')
+    .min(1, 'MAX_PAGES muss mindestens 1 sein.')
+    .max(10000, 'MAX_PAGES darf höchstens 10000 sein.')
+    .default(50),
+  SANDBOX_MEMORY_MB: z.coerce
+    .number({ error: 'SANDBOX_MEMORY_MB muss eine Zahl (Megabyte) sein.' })
+    .int('SANDBOX_MEMORY_MB muss eine ganze Zahl sein.')
+    .min(256, 'SANDBOX_MEMORY_MB muss mindestens 256 sein.')
+    .default(1024),
+  PROCESSING_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'PROCESSING_TIMEOUT_SECONDS muss eine Zahl (Sekunden) sein.' })
+    .int('PROCESSING_TIMEOUT_SECONDS muss eine ganze Zahl sein.')
+    .min(1, 'PROCESSING_TIMEOUT_SECONDS muss mindestens 1 sein.')
+    .default(300),
+  PROCESSING_ATTEMPTS: z.coerce
+    .number({ error: 'PROCESSING_ATTEMPTS muss eine Zahl sein.' })
+    .int('PROCESSING_ATTEMPTS muss eine ganze Zahl sein.')
+    .min(1, 'PROCESSING_ATTEMPTS muss mindestens 1 sein.')
+    .max(10, 'PROCESSING_ATTEMPTS darf höchstens 10 sein.')
+    .default(2),
+  PROCESSING_CONCURRENCY: z.coerce
+    .number({ error: 'PROCESSING_CONCURRENCY muss eine Zahl sein.' })
+    .int('PROCESSING_CONCURRENCY muss eine ganze Zahl sein.')
+    .min(1, 'PROCESSING_CONCURRENCY muss mindestens 1 sein.')
+    .max(16, 'PROCESSING_CONCURRENCY darf höchstens 16 sein.')
+    .default(1),
   EXPORT_DIR: z.string().optional(),
   EXPORT_RETRY_LIMIT: z.coerce
     .number({ error: 'EXPORT_RETRY_LIMIT muss eine Zahl sein.' })
@@ -146,6 +174,16 @@ export interface AppConfig {
     readonly lockSeconds: number;
     readonly jobTimeoutSeconds: number;
     readonly jobPollSeconds: number;
+    /** Page limit per file (MAX_PAGES). */
+    readonly maxPages: number;
+    /** Memory limit of the processing sandbox in MB (SANDBOX_MEMORY_MB). */
+    readonly sandboxMemoryMb: number;
+    /** Wall-clock limit per file; below the job timeout so the sandbox is killed before a retry. */
+    readonly processingTimeoutSeconds: number;
+    /** Runs of a file that killed its sandbox (memory, time, crash) before it is marked fehler. */
+    readonly processingAttempts: number;
+    /** Documents processed side by side, each in its own sandbox (PROCESSING_CONCURRENCY). */
+    readonly processingConcurrency: number;
   };
   readonly backup: {
     /** Where archives are kept (default $DATA_DIR/backups). */
@@ -229,6 +267,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockSeconds: env.DOCUMENT_LOCK_SECONDS,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,
       jobPollSeconds: env.JOB_POLL_SECONDS,
+      maxPages: env.MAX_PAGES,
+      sandboxMemoryMb: env.SANDBOX_MEMORY_MB,
+      processingTimeoutSeconds: Math.max(
+        1,
+        Math.min(
+          env.PROCESSING_TIMEOUT_SECONDS,
+          env.JOB_TIMEOUT_SECONDS - Math.ceil(env.JOB_TIMEOUT_SECONDS / 10),
+        ),
+      ),
+      processingAttempts: env.PROCESSING_ATTEMPTS,
+      processingConcurrency: env.PROCESSING_CONCURRENCY,
     },
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),

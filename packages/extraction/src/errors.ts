@@ -32,3 +32,25 @@ export class PdfEmptyError extends PdfError {
     super('pdf_empty', `Die PDF-Datei enthält keinen lesbaren Text${detail ? ` (${detail})` : ''}.`);
   }
 }
+
+/** More pages than the configured limit: refused before any page is read. */
+export class PdfTooManyPagesError extends PdfError {
+  constructor(pages: number, max: number) {
+    super('pdf_pages', `Verarbeitung abgebrochen: zu viele Seiten (${pages}, höchstens ${max}).`);
+  }
+}
+
+/**
+ * A German detail for pdf.js's (English) reason a file could not be opened; null when there is
+ * no fitting one. The original message stays on the error's `cause` for the log.
+ */
+export function germanPdfDetail(message: string | undefined): string | null {
+  const m = message ?? '';
+  if (/circular reference/i.test(m)) return 'Seitenbaum verweist auf sich selbst';
+  if (/xref|root reference|trailer|startxref/i.test(m)) return 'Querverweistabelle fehlerhaft';
+  if (/invalid pdf structure|bad file|no pdf header/i.test(m)) return 'ungültige Struktur';
+  if (/illegal character|unexpected|unterminated|bad encoding|missing endstream/i.test(m))
+    return 'unlesbarer Inhalt';
+  if (/page|kids|count/i.test(m)) return 'Seitenbaum fehlerhaft';
+  return null;
+}

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { PdfDamagedError, PdfEmptyError, PdfPasswordError } from './errors.js';
+import { germanPdfDetail, PdfDamagedError, PdfEmptyError, PdfPasswordError } from './errors.js';
 import { buildLines } from './layout.js';
 import { cleanForOcr } from './preprocess.js';
 import type { Page, Word } from './types.js';
@@ -25,6 +25,14 @@ export function canvasModule(): typeof import('@napi-rs/canvas') {
   }
 }
 
+/**
+ * Images larger than this (pixels) are not decoded (pdf.js `maxImageSize`): an A4 scan at
+ * 600 dpi has 35 million; a hostile 20000 × 20000 image (400 million) is skipped.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** A rendered page never has more pixels than this: the resolution is lowered for huge page boxes. */
+export const MAX_RENDER_PIXELS = 20_000_000;
+
 /** Opens a PDF with pdf.js, mapping failures to the typed errors. */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   if (bytes.length === 0) throw new PdfEmptyError('0 Bytes');
@@ -35,6 +43,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const task = getDocument({
     data,
     isEvalSupported: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
     disableFontFace: true,
     useSystemFonts: false,
     standardFontDataUrl: STANDARD_FONTS,
@@ -50,7 +59,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
     await task.destroy().catch(() => {});
     const name = (err as { name?: string } | null)?.name;
     if (name === 'PasswordException') throw new PdfPasswordError({ cause: err });
-    throw new PdfDamagedError((err as Error)?.message, { cause: err });
+    throw new PdfDamagedError(germanPdfDetail((err as Error)?.message) ?? undefined, { cause: err });
   }
   if (doc.numPages < 1) {
     await doc.destroy();
@@ -151,7 +160,10 @@ export async function renderPage(
   dpi = 300,
   options: RenderOptions = {},
 ): Promise<RenderedPage> {
-  const scale = dpi / 72;
+  const unit = page.getViewport({ scale: 1 });
+  // A huge media box is rendered at a lower resolution instead of allocating gigabytes.
+  const fit = Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, unit.width * unit.height));
+  const scale = Math.min(dpi / 72, fit);
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);

@@ -1,5 +1,5 @@
 import { classify } from './classify.js';
-import { PdfDamagedError, PdfEmptyError, PdfError } from './errors.js';
+import { PdfDamagedError, PdfEmptyError, PdfError, PdfTooManyPagesError } from './errors.js';
 import { type ExtractOptions, extractFieldsChecked } from './fields.js';
 import type { SolverCheck } from './solver.js';
 import { createOcrEngine, type OcrEngine } from './ocr.js';
@@ -21,6 +21,17 @@ export interface ExtractTextOptions {
   clean?: boolean;
   /** A page whose text layer has fewer letters/digits than this is OCRed (default 20). */
   minTextChars?: number;
+  /** More pages than this: PdfTooManyPagesError before any page is read (default: no limit). */
+  maxPages?: number;
+  /** Called as the pages are read (text layer) and recognised (OCR). */
+  onProgress?: (progress: TextProgress) => void;
+}
+
+export interface TextProgress {
+  stage: 'text' | 'ocr';
+  /** Pages done in this stage. */
+  page: number;
+  pages: number;
 }
 
 export interface TextResult {
@@ -36,7 +47,10 @@ export async function extractText(
 ): Promise<TextResult> {
   const doc = await openPdf(pdfBytes);
   let own: OcrEngine | null = null;
+  const progress = options.onProgress ?? (() => {});
   try {
+    if (options.maxPages && doc.numPages > options.maxPages)
+      throw new PdfTooManyPagesError(doc.numPages, options.maxPages);
     const pages: Page[] = [];
     const toOcr: { n: number; png: Buffer; scale: number; width: number; height: number }[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
@@ -59,16 +73,27 @@ export async function extractText(
       }
       pdfPage.cleanup();
       pages.push(page);
+      progress({ stage: 'text', page: n, pages: doc.numPages });
     }
     if (toOcr.length > 0) {
       // Without an engine of the caller: one worker per page, at most two (both cores of the
       // reference machine); the engine's pool runs the pages of a scan side by side.
       if (!options.ocr) own = createOcrEngine({ workers: Math.min(toOcr.length, options.ocrWorkers ?? 2) });
       const engine = options.ocr || own!;
+      let recognised = 0;
+      progress({ stage: 'ocr', page: 0, pages: toOcr.length });
       const read = await Promise.all(
-        toOcr.map((p) =>
-          engine.recognize({ png: p.png, scale: p.scale, pageNumber: p.n, width: p.width, height: p.height }),
-        ),
+        toOcr.map(async (p) => {
+          const page = await engine.recognize({
+            png: p.png,
+            scale: p.scale,
+            pageNumber: p.n,
+            width: p.width,
+            height: p.height,
+          });
+          progress({ stage: 'ocr', page: ++recognised, pages: toOcr.length });
+          return page;
+        }),
       );
       for (const [i, p] of toOcr.entries()) pages[p.n - 1] = read[i]!;
     }
@@ -96,7 +121,11 @@ export interface ProcessResult {
 
 /** Text/OCR → type → fields. Throws PdfPasswordError, PdfDamagedError or PdfEmptyError. */
 export async function processPdf(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessResult> {
-  const { pages, ocrPages } = await extractText(bytes, options);
+  return processText(await extractText(bytes, options), options);
+}
+
+/** Type and fields of pages already read (e.g. by the sandbox). Throws PdfEmptyError without text. */
+export function processText({ pages, ocrPages }: TextResult, options: ExtractOptions = {}): ProcessResult {
   const text = pagesText(pages);
   if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 10) {
     throw new PdfEmptyError(pages.length === 1 ? 'leere Seite' : `${pages.length} leere Seiten`);

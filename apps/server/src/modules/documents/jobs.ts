@@ -1,5 +1,5 @@
 import type { DocumentFields, DocumentType } from '@gewst/domain';
-import { type OcrEngine, PdfError } from '@gewst/extraction';
+import { PdfError, SandboxError, type TextProgress, type TextResult } from '@gewst/extraction';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -28,7 +28,13 @@ export const today = () => new Date().toISOString().slice(0, 10);
 export interface ProcessDeps {
   db: Db;
   store: FileStore;
-  ocr(): OcrEngine;
+  /** Step 1 in the sandbox (runtime.ts): text layer and OCR of the file. */
+  readText(
+    bytes: Uint8Array,
+    run: { onProgress?: (p: TextProgress) => void; signal?: AbortSignal },
+  ): Promise<TextResult>;
+  /** Runs of a file that killed its sandbox before it is marked fehler (PROCESSING_ATTEMPTS). */
+  sandboxAttempts: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -64,7 +70,7 @@ export async function checksFor(
 export async function processDocument(
   deps: ProcessDeps,
   documentId: number,
-  attempt: { retryCount: number; retryLimit: number },
+  attempt: { retryCount: number; retryLimit: number; signal?: AbortSignal },
 ): Promise<void> {
   const { db } = deps;
   const doc = await repo.findDocument(db, documentId);
@@ -77,7 +83,8 @@ export async function processDocument(
   const started = Date.now();
   try {
     const bytes = new Uint8Array(await deps.store.read(doc.original_path));
-    const result = await runExtraction(db, bytes, deps.ocr());
+    const text = await deps.readText(bytes, attempt.signal ? { signal: attempt.signal } : {});
+    const result = await runExtraction(db, text);
     // Values a user entered survive a reprocessing.
     const fields: DocumentFields = { ...result.fields };
     for (const [name, f] of Object.entries((doc.fields ?? {}) as DocumentFields)) {
@@ -122,8 +129,24 @@ export async function processDocument(
     deps.log?.info({ documentId, ms: Date.now() - started, ocrPages: result.ocrPages }, 'document processed');
   } catch (err) {
     if (err instanceof PdfError) {
+      deps.log?.info({ documentId, code: err.code, detail: detailOf(err) }, 'document not readable');
       await failDocument(db, documentId, err.message, started);
       return;
+    }
+    if (err instanceof SandboxError) {
+      deps.log?.warn(
+        { documentId, reason: err.reason, detail: err.detail, attempt: attempt.retryCount },
+        'processing sandbox ended',
+      );
+      // The job was taken away (timed out, stopped): whoever runs it next decides.
+      if (err.reason === 'aborted') throw err;
+      // Poison message: a file that killed its sandbox is tried a bounded number of times and
+      // then stays fehler; only a manual "erneut verarbeiten" starts it again.
+      if (attempt.retryCount + 1 >= deps.sandboxAttempts || attempt.retryCount >= attempt.retryLimit) {
+        await failDocument(db, documentId, err.message, started);
+        return;
+      }
+      throw err;
     }
     deps.log?.warn({ documentId, err, attempt: attempt.retryCount }, 'document processing failed');
     if (attempt.retryCount >= attempt.retryLimit) {
@@ -133,6 +156,10 @@ export async function processDocument(
     throw err;
   }
 }
+
+/** The library's original (English) message behind a German PdfError, for the log only. */
+const detailOf = (err: PdfError) =>
+  ((err.cause as Error | undefined)?.message ?? (err as { detail?: string }).detail) || undefined;
 
 async function failDocument(db: Db, documentId: number, reason: string, started: number) {
   await db.transaction(async (tx) => {

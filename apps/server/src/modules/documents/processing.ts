@@ -7,13 +7,12 @@ import {
 import {
   classify,
   extractFields,
-  extractText,
   type Fields,
   type Hints,
-  type OcrEngine,
   type Page,
   PdfEmptyError,
   pagesText,
+  type TextResult,
   textInRect,
 } from '@gewst/extraction';
 import { sql } from 'drizzle-orm';
@@ -123,17 +122,15 @@ export interface PipelineResult {
 }
 
 /**
- * Steps 1–4 of the processing: text with positions, OCR where no usable text layer,
- * type, canonical fields (with the municipality's layout hints when there are any).
- * Throws PdfPasswordError, PdfDamagedError or PdfEmptyError for unreadable files.
+ * Steps 2–4 of the processing on the text read in the sandbox (step 1: text with positions,
+ * OCR where no usable text layer): type, canonical fields (with the municipality's layout
+ * hints when there are any). Throws PdfEmptyError when there is no text.
  */
 export async function runExtraction(
   db: DbOrTx,
-  bytes: Uint8Array,
-  ocr: OcrEngine,
+  { pages, ocrPages }: TextResult,
   fixedType?: DocumentType | null,
 ): Promise<PipelineResult> {
-  const { pages, ocrPages } = await extractText(bytes, { ocr });
   const text = pagesText(pages);
   if (text.replace(/[^\p{L}\p{N}]/gu, '').length < 10) {
     throw new PdfEmptyError(pages.length === 1 ? 'leere Seite' : `${pages.length} leere Seiten`);

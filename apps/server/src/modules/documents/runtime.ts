@@ -1,7 +1,8 @@
-import { createOcrEngine, type OcrEngine } from '@gewst/extraction';
+import { createSandbox, type Sandbox } from '@gewst/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
+import { rescueStaleJobs, STALE_SECONDS, withHeartbeat } from '../jobs/liveness';
 import { QUEUE_SCHEMA, type Queue, startQueue } from '../jobs/queue';
 import { createFileStore, type FileStore } from './file-store';
 import { type ImportWatcher, watchImportDir } from './import-folder';
@@ -13,6 +14,11 @@ export interface DocumentsRuntime {
   readonly queue: Queue;
   readonly config: AppConfig;
   readonly database: Database;
+  /**
+   * PDF parsing, rendering and OCR: child processes with memory, time and page limits, one
+   * per document processed at the same time (PROCESSING_CONCURRENCY).
+   */
+  readonly sandboxes: readonly Sandbox[];
   enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
   /**
    * Stops taking jobs and import files and waits for the job in hand (a restore replaces
@@ -39,12 +45,18 @@ export async function startDocuments(options: {
   });
   await queue.ensureQueue(PROCESS_DOCUMENT.name, PROCESS_DOCUMENT.policy(config.documents.jobTimeoutSeconds));
 
-  // One OCR engine per process, created on the first scanned page and reused.
-  let ocr: OcrEngine | null = null;
-  const getOcr = () => {
-    ocr ??= createOcrEngine({ workers: 1 });
-    return ocr;
-  };
+  // Files are read in a child process with hard limits; its OCR engine uses both cores.
+  const sandboxes = Array.from({ length: config.documents.processingConcurrency }, () =>
+    createSandbox({
+      memoryMb: config.documents.sandboxMemoryMb,
+      timeoutMs: config.documents.processingTimeoutSeconds * 1000,
+      maxPages: config.documents.maxPages,
+    }),
+  );
+  const rescue = (all: boolean) =>
+    rescueStaleJobs(database.db, queue, PROCESS_DOCUMENT.name, all)
+      .then((ids) => ids.length && log.warn({ jobs: ids }, 'jobs without a live worker failed for a retry'))
+      .catch((err) => log.error({ err }, 'job rescue failed'));
 
   const timers: NodeJS.Timeout[] = [];
   let importer: ImportWatcher | null = null;
@@ -52,6 +64,13 @@ export async function startDocuments(options: {
   let active = 0;
   const idle: (() => void)[] = [];
   const work = async () => {
+    // One polling worker per sandbox: a document that runs into its limits holds up only its own.
+    for (const sandbox of sandboxes) await workWith(sandbox);
+    if (config.documents.importDir) {
+      importer = await watchImportDir(runtime, config.documents.importDir, log);
+    }
+  };
+  const workWith = async (sandbox: Sandbox) => {
     await queue.boss.work<{ documentId: number }>(
       PROCESS_DOCUMENT.name,
       { pollingIntervalSeconds: config.documents.jobPollSeconds, batchSize: 1, includeMetadata: true },
@@ -62,10 +81,24 @@ export async function startDocuments(options: {
         try {
           for (const job of jobs) {
             const { documentId } = PROCESS_DOCUMENT.payload.parse(job.data);
-            await processDocument({ db: database.db, store, ocr: getOcr, log }, documentId, {
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-            });
+            await withHeartbeat(
+              database.db,
+              PROCESS_DOCUMENT.name,
+              job.id,
+              (signal) =>
+                processDocument(
+                  {
+                    db: database.db,
+                    store,
+                    readText: (bytes, run) => sandbox.extractText(bytes, run),
+                    sandboxAttempts: config.documents.processingAttempts,
+                    log,
+                  },
+                  documentId,
+                  { retryCount: job.retryCount, retryLimit: job.retryLimit, signal },
+                ),
+              (err) => log.error({ err }, 'heartbeat failed'),
+            );
           }
         } finally {
           active--;
@@ -73,15 +106,13 @@ export async function startDocuments(options: {
         }
       },
     );
-    if (config.documents.importDir) {
-      importer = await watchImportDir(runtime, config.documents.importDir, log);
-    }
   };
   const runtime: DocumentsRuntime = {
     store,
     queue,
     config,
     database,
+    sandboxes,
     enqueueProcessing: (tx, documentId) => queue.sendInTx(tx, PROCESS_DOCUMENT.name, { documentId }),
     async pause() {
       if (!working || paused) return;
@@ -100,13 +131,16 @@ export async function startDocuments(options: {
       for (const t of timers) clearInterval(t);
       await importer?.close();
       await queue.stop();
-      await ocr?.terminate();
-      ocr = null;
+      await Promise.all(sandboxes.map((s) => s.close()));
       for (const wake of idle.splice(0)) wake();
     },
   };
 
   if (working) {
+    // Embedded PGlite: this is the only process, so a job still active from before died with
+    // the previous run; on PostgreSQL only jobs whose heartbeat stopped are taken over.
+    await rescue(database.kind === 'pglite');
+    timers.push(setInterval(() => void (paused ? null : rescue(false)), (STALE_SECONDS / 3) * 1000));
     await work();
     const sweep = () =>
       paused
