@@ -140,8 +140,16 @@ export const DEV_POOLS: Pools = {
   faIssuers: [(c) => `Finanzamt ${c}`, (c) => `Finanzamt ${c}-Mitte`],
   faDepartments: ['Veranlagungsstelle', 'Gewerbesteuerstelle', 'Körperschaftsteuerstelle'],
   labels: {
-    kassenzeichen: ['Kassenzeichen', 'Buchungszeichen', 'Personenkonto', 'Kassen-Zeichen'],
-    steuernummer: ['Steuernummer', 'Steuer-Nr.', 'St.-Nr.'],
+    kassenzeichen: [
+      'Kassenzeichen',
+      'Buchungszeichen',
+      'Personenkonto',
+      'Kassen-Zeichen',
+      'Zahlungsreferenz',
+      'Referenznummer',
+      'Kassenz.',
+    ],
+    steuernummer: ['Steuernummer', 'Steuer-Nr.', 'St.-Nr.', 'StNr.', 'Steuernr.'],
     ags: ['Gemeindeschlüssel', 'AGS', 'Amtl. Gemeindeschlüssel'],
     datum: ['Datum', 'Bescheiddatum', 'Datum des Bescheides', 'Bescheid vom'],
     messbetrag: ['Gewerbesteuermessbetrag', 'Steuermessbetrag', 'Messbetrag', 'Messbetrag lt. Finanzamt'],
@@ -158,10 +166,10 @@ export const DEV_POOLS: Pools = {
     nachzahlung: ['Nachzahlung', 'Nachforderung', 'Abschlusszahlung'],
     erstattung: ['Erstattung', 'Guthaben', 'Überzahlung'],
     entrichtet: ['bereits entrichtet', 'bereits gezahlt'],
-    faellig: ['Fälligkeit', 'fällig am', 'zahlbar bis'],
+    faellig: ['Fälligkeit', 'fällig am', 'zahlbar bis', 'Fälligkeitsdatum', 'zu zahlen bis'],
     zinsen: ['festgesetzte Zinsen', 'Zinsen', 'Nachzahlungszinsen'],
-    zinsVon: ['Zinslauf vom', 'Beginn des Zinslaufs', 'Zinsen ab'],
-    zinsBis: ['Zinslauf bis', 'Ende des Zinslaufs', 'Zinsen bis'],
+    zinsVon: ['Zinslauf vom', 'Beginn des Zinslaufs', 'Zinsen ab', 'Beginn der Verzinsung'],
+    zinsBis: ['Zinslauf bis', 'Ende des Zinslaufs', 'Zinsen bis', 'Ende der Verzinsung'],
     zinsBasis: ['zu verzinsender Betrag', 'Zinsberechnungsgrundlage'],
     zinsMonate: ['Anzahl voller Monate', 'volle Monate'],
     gewerbeertrag: [
@@ -173,11 +181,11 @@ export const DEV_POOLS: Pools = {
     freibetrag: ['Freibetrag', 'abzüglich Freibetrag (§ 11 GewStG)', 'Freibetrag nach § 11 Abs. 1 GewStG'],
     verbleibend: ['verbleibender Betrag', 'verbleiben'],
     messzahl: ['Steuermesszahl', 'Messzahl'],
-    rueckstand: ['Rückstand', 'rückständiger Betrag', 'offener Betrag'],
-    saeumnis: ['Säumniszuschläge', 'Säumniszuschlag'],
+    rueckstand: ['Rückstand', 'rückständiger Betrag', 'offener Betrag', 'Hauptforderung', 'Steuerrückstand'],
+    saeumnis: ['Säumniszuschläge', 'Säumniszuschlag', 'Säumniszuschlag (§ 240 AO)'],
     mahngebuehr: ['Mahngebühr', 'Mahngebühren'],
     iban: ['IBAN'],
-    bic: ['BIC', 'SWIFT-Code'],
+    bic: ['BIC', 'SWIFT-Code', 'BIC/SWIFT'],
     bank: ['Kreditinstitut', 'Bank'],
     bankHeading: ['Bankverbindung', 'Bankverbindungen der Stadtkasse'],
     vzHeading: ['Vorauszahlungen', 'Festsetzung der Vorauszahlungen', 'Vorauszahlungen ab'],
@@ -185,10 +193,10 @@ export const DEV_POOLS: Pools = {
     betrag: ['Betrag', 'Betrag in EUR'],
     faelligkeitCol: ['Fälligkeit', 'fällig am'],
     jahresbetrag: ['Jahresbetrag', 'Vorauszahlungen jährlich'],
-    gemeindeCol: ['Gemeinde', 'hebeberechtigte Gemeinde'],
+    gemeindeCol: ['Gemeinde', 'hebeberechtigte Gemeinde', 'Gemeinde/Stadt'],
     agsCol: ['Gemeindeschlüssel', 'AGS'],
     lohnCol: ['Arbeitslöhne', 'Arbeitslöhne in EUR'],
-    anteilCol: ['Zerlegungsanteil', 'Anteil am Messbetrag'],
+    anteilCol: ['Zerlegungsanteil', 'Anteil am Messbetrag', 'Anteil in EUR'],
     zinsHeading: ['Zinsen zur Gewerbesteuer (§ 233a AO)', 'Berechnung der Zinsen'],
     belehrungHeading: ['Rechtsbehelfsbelehrung', 'Rechtsbehelfsbelehrung:'],
   },
@@ -277,6 +285,7 @@ export const DEV_POOLS: Pools = {
         `Nachforderungen sind innerhalb eines Monats zur Zahlung fällig (Fälligkeit: ${c.d(c.n.faellig)}).`,
       (c) => `Der Nachzahlungsbetrag ist bis zum ${c.d(c.n.faellig)} zu zahlen.`,
       (c) => `Fällig am ${c.d(c.n.faellig)}.`,
+      (c) => `Bitte überweisen Sie den Betrag spätestens am ${c.d(c.n.faellig)} auf eines unserer Konten.`,
     ],
     refund: [
       () =>
@@ -293,8 +302,11 @@ export const DEV_POOLS: Pools = {
     zinsText: [
       (c) =>
         `Nachzahlungszinsen (§ 233a AO) in Höhe von ${c.m(c.n.zinsen!.betrag)} werden für die Zeit vom ${c.d(c.n.zinsen!.von)} bis ${c.d(c.n.zinsen!.bis)} (${c.n.zinsen!.monate} volle Monate) aus einem Betrag von ${c.m(c.n.zinsen!.basis)} festgesetzt.`,
+      (c) =>
+        `Der Betrag von ${c.m(c.n.zinsen!.basis)} wird im Zeitraum ${c.d(c.n.zinsen!.von)} – ${c.d(c.n.zinsen!.bis)} verzinst; die Zinsen betragen ${c.m(c.n.zinsen!.betrag)}.`,
     ],
     zinsDue: [
+      (c) => `Die Zinsen sind bis ${c.d(c.n.faellig)} zu entrichten.`,
       (c) => `Der Betrag ist bis zum ${c.d(c.n.faellig)} zu zahlen.`,
       (c) => `Fälligkeit: ${c.d(c.n.faellig)}`,
       (c) => `Zahlbar bis ${c.d(c.n.faellig)}.`,
@@ -302,6 +314,8 @@ export const DEV_POOLS: Pools = {
     mahnText: [
       (c) =>
         `Bitte zahlen Sie den Gesamtbetrag von ${c.m(c.n.rueckstand + c.n.saeumnis + c.n.mahngebuehr)} bis zum ${c.d(c.n.faellig)} unter Angabe des Kassenzeichens. Andernfalls wird die Vollstreckung eingeleitet.`,
+      (c) =>
+        `Wir bitten Sie, den offenen Gesamtbetrag von ${c.m(c.n.rueckstand + c.n.saeumnis + c.n.mahngebuehr)} spätestens am ${c.d(c.n.faellig)} zu überweisen.`,
     ],
     sonstigesBody: [
       (c) =>

@@ -10,7 +10,13 @@ import {
 } from './normalize.js';
 import { applyHint, best, type Candidate, findCandidates, normalizeValue, VALUE_SOURCE } from './search.js';
 import { SPECS, TYPE_FIELDS } from './specs.js';
-import { type SolverCheck, solveAssessment, solveMessbescheid } from './solver.js';
+import {
+  type SolverCheck,
+  solveArrears,
+  solveAssessment,
+  solveInterest,
+  solveMessbescheid,
+} from './solver.js';
 import { findGemeinde, findVorauszahlungen, findZerlegungsanteile } from './tables.js';
 import { indexPage, type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { DocumentType, ExtractedField, Fields, Hints, MunicipalityResolver, Page } from './types.js';
@@ -47,6 +53,8 @@ const ASSESSMENT = [
   'abrechnung',
 ] as const;
 const MESS = ['gewerbeertrag', 'freibetrag', 'messbetrag'] as const;
+const INTEREST = ['zinsen_von', 'zinsen_bis', 'zinsen'] as const;
+const ARREARS = ['rueckstand', 'saeumniszuschlag'] as const;
 
 /** Fields and the arithmetic checks: candidates per field, chosen together by the consistency solver. */
 export function extractFieldsChecked(
@@ -87,6 +95,8 @@ export function extractFieldsChecked(
     }
     checks.push(...sol.checks);
   }
+  // Interest and arrears are chosen together by their arithmetic once the year and the date are known.
+  for (const n of [...INTEREST, ...ARREARS]) if (names.includes(n)) solved.add(n);
   for (const name of names) {
     if (solved.has(name)) continue;
     let f: ExtractedField | null;
@@ -94,8 +104,38 @@ export function extractFieldsChecked(
     else if (name === 'zerlegungsanteile')
       f = findZerlegungsanteile(indexes, (n) => options.resolveMunicipality?.(n) ?? agsOfName(n));
     else if (name === 'gemeinde') f = findGemeinde(indexes);
-    else f = scalarField(name, indexes, hints, name === 'faellig_am' ? fields.vorauszahlungen : undefined);
+    else if (name === 'faellig_am') f = dueDate(indexes, hints, fields);
+    else f = scalarField(name, indexes, hints);
     if (f) fields[name] = f;
+  }
+  const chosenTogether = (sol: { chosen: Record<string, Candidate | null>; confirmed: Set<string> }) => {
+    for (const [n, c] of Object.entries(sol.chosen)) {
+      if (!c || !names.includes(n)) continue;
+      const f = toField(c);
+      if (sol.confirmed.has(n))
+        f.confidence = round(Math.max(f.confidence, Math.min(0.99, 0.97 * c.confidence)));
+      fields[n] = f;
+    }
+  };
+  if (names.includes('zinsen')) {
+    const labelled: Record<string, Candidate[]> = {};
+    for (const n of INTEREST) labelled[n] = scalarCandidates(n, indexes, hints);
+    const year = typeof fields.erhebungszeitraum?.value === 'number' ? fields.erhebungszeitraum.value : null;
+    const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
+    const sol = solveInterest(labelled, allAmounts(indexes), allOf(indexes, DATE_SOURCE, parseDate), {
+      year,
+      noticeDate,
+      months: printedMonths(indexes),
+      required: type === 'zinsbescheid',
+    });
+    chosenTogether(sol);
+  }
+  if (names.includes('rueckstand')) {
+    const labelled: Record<string, Candidate[]> = {};
+    for (const n of ARREARS) labelled[n] = scalarCandidates(n, indexes, hints);
+    const sol = solveArrears(labelled, allAmounts(indexes));
+    chosenTogether(sol);
+    checks.push(...sol.checks);
   }
   if (names.includes('ags')) {
     // The issuing municipality from the shipped reference data: printed AGS, letterhead name,
@@ -131,6 +171,47 @@ function expectedQuarter(fields: Fields): string | null {
   if (annual === null || annual <= 0) return null;
   const q = Math.floor(annual / 400);
   return q >= 50 ? `${q}.00` : null;
+}
+
+/** Month counts printed for an interest period ("27 volle Monate", "Anzahl voller Monate: 27"). */
+function printedMonths(indexes: PageIndex[]): number[] {
+  const out = new Set<number>();
+  for (const ix of indexes) {
+    for (const m of ix.flat.matchAll(
+      /(?<![\d.,])(\d{1,3})\s+(?:volle[n]?\s+)?(?:Zins)?monate?(?![\p{L}])/giu,
+    ))
+      out.add(Number(m[1]));
+    for (const m of ix.flat.matchAll(/(?:volle[rn]?\s+|Zins)monate?[^\d\n]{0,12}?(\d{1,3})(?![\d.,])/giu))
+      out.add(Number(m[1]));
+  }
+  return [...out].filter((n) => n > 0 && n < 400);
+}
+
+/**
+ * The due date of the notice's amount: labelled or asked for in a sentence; never a date of the
+ * prepayment schedule, never on or before the notice's own date. Without either, a date within
+ * two months after the notice stands in with a low score.
+ */
+function dueDate(indexes: PageIndex[], hints: Hints, fields: Fields): ExtractedField | null {
+  const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 864e5;
+  let cands = scalarCandidates('faellig_am', indexes, hints, fields.vorauszahlungen);
+  if (noticeDate) {
+    const d0 = day(noticeDate);
+    cands = cands.filter((c) => typeof c.value !== 'string' || day(c.value) > d0);
+    if (cands.length === 0) {
+      const schedule = fields.vorauszahlungen;
+      for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
+        if (typeof c.value !== 'string') continue;
+        const dd = day(c.value) - d0;
+        if (dd < 8 || dd > 60) continue;
+        if (schedule && c.page === schedule.page && overlapRatio(c.rect, schedule.rect) > 0.5) continue;
+        cands.push({ ...c, score: 0.25 });
+      }
+    }
+  }
+  const b = best(cands);
+  return b ? toField(b) : null;
 }
 
 /** Every amount printed on the notice, as candidates without a label (stand-ins for the solver). */

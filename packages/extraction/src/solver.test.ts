@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLines } from './layout.js';
 import { extractFields, extractFieldsChecked } from './fields.js';
 import type { Candidate } from './search.js';
-import { solveAssessment, solveMessbescheid, UNLABELLED } from './solver.js';
+import { fullMonths, solveArrears, solveAssessment, solveMessbescheid, UNLABELLED } from './solver.js';
 import type { Page, Word } from './types.js';
 
 const cand = (value: string | number, score = 1, pos = 0): Candidate => ({
@@ -148,5 +148,62 @@ describe('label vocabularies by meaning', () => {
     expect(extractFields('vorauszahlungsbescheid', [p]).messbetrag?.value).toBe('532.00');
     const m = page(['Rueckstand | 1.000,00 €', 'Saeumniszuschlag | 30,00 €']);
     expect(extractFields('mahnung', [m]).saeumniszuschlag?.value).toBe('30.00');
+  });
+});
+
+describe('interest, arrears and Zerlegung decided by their arithmetic', () => {
+  it('a Mahnung whose labels are misleading: § 240 AO picks the arrears and the surcharge', () => {
+    // "Betrag" labels the fee, the arrears carry no known label; 1 % of 1.250 € × 3 months = 37,50 €.
+    const p = page(['Mahnung', 'Gewerbesteuer 2022 | 1.284,17 €', 'Zuschlag | 37,50 €', 'Betrag | 12,00 €']);
+    const { fields } = extractFieldsChecked('mahnung', [p]);
+    expect(fields.rueckstand?.value).toBe('1284.17');
+    expect(fields.saeumniszuschlag?.value).toBe('37.50');
+  });
+
+  it('solveArrears overrules a label the arithmetic contradicts', () => {
+    const s = solveArrears(
+      { rueckstand: [cand('12.00', 1), cand('1284.17', 0.6)], saeumniszuschlag: [cand('37.50')] },
+      [],
+    );
+    expect(s.chosen.rueckstand?.value).toBe('1284.17');
+    expect(s.confirmed.has('saeumniszuschlag')).toBe(true);
+  });
+
+  it('an interest period without labels: the legal start of the Zinslauf and the arithmetic decide', () => {
+    // EZ 2021: the Zinslauf starts on 1.4.2023; 01.04.2023–05.03.2024 = 11 full months;
+    // 0.15 % × 11 × 24.950 € = 411,67 → 411 €.
+    const p = page([
+      'Zinsbescheid zur Gewerbesteuer 2021',
+      'Bescheiddatum | 02.03.2024',
+      'Berechnungsgrundlage | 24.950,00 €',
+      'Zeitraum | 01.04.2023 | 05.03.2024',
+      'Festsetzung | 411,00 €',
+      'Fälligkeit | 05.04.2024',
+    ]);
+    const f = extractFields('zinsbescheid', [p]);
+    expect(f.zinsen_von?.value).toBe('2023-04-01');
+    expect(f.zinsen_bis?.value).toBe('2024-03-05');
+    expect(f.zinsen?.value).toBe('411.00');
+    expect(f.faellig_am?.value).toBe('2024-04-05');
+  });
+
+  it('counts full months of a Zinslauf', () => {
+    expect(fullMonths('2023-04-01', '2024-03-05')).toBe(11);
+    expect(fullMonths('2023-04-15', '2024-03-05')).toBe(10);
+  });
+
+  it('a Zerlegung table under unknown headers: the share column is the one summing to the total', () => {
+    const p = page([
+      'Zerlegungsbescheid 2022',
+      'Kommune | Lohnsumme | Zuteilung | Quote',
+      'Igel | 2.373.000,00 € | 141,72 € | 69,81 %',
+      'Kirch Jesar | 1.026.000,00 € | 61,28 € | 30,19 %',
+      'zusammen | 3.399.000,00 € | 203,00 €',
+    ]);
+    const f = extractFields('zerlegungsbescheid', [p]);
+    expect(f.zerlegungsanteile?.value).toEqual([
+      { gemeinde: 'Igel', ags: expect.any(String), anteil: '141.72' },
+      { gemeinde: 'Kirch Jesar', ags: expect.any(String), anteil: '61.28' },
+    ]);
   });
 });

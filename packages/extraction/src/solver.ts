@@ -13,7 +13,7 @@ import { toCents } from './normalize.js';
 import type { Candidate } from './search.js';
 
 export interface SolverCheck {
-  code: 'steuer_passt_nicht' | 'abrechnung_passt_nicht' | 'messbetrag_passt_nicht';
+  code: 'steuer_passt_nicht' | 'abrechnung_passt_nicht' | 'messbetrag_passt_nicht' | 'saeumnis_passt_nicht';
   message: string;
   fields: string[];
 }
@@ -231,3 +231,146 @@ const fmt = (c: bigint) => {
   const [i = '0', d = '00'] = s.replace('-', '').split('.');
   return `${s.startsWith('-') ? '-' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${d}`;
 };
+
+/**
+ * Mahnung: the Säumniszuschlag is 1 % of the arrears rounded down to 50 € for every month begun
+ * since the due date (§ 240 AO). Chooses the (Rückstand, Säumniszuschlag) pair the labels vouch for
+ * and the arithmetic confirms; an unlabelled amount stands in only when the arithmetic agrees.
+ */
+export function solveArrears(
+  labelled: Partial<Record<'rueckstand' | 'saeumniszuschlag', Candidate[]>>,
+  amounts: readonly Candidate[],
+): Solution {
+  const positives = top(
+    amounts.filter((a) => (money(a) ?? 0n) > 0n),
+    80,
+  ).map((a) => ({ ...a, score: UNLABELLED }));
+  const R = [null, ...top(labelled.rueckstand ?? []), ...positives];
+  const S = [null, ...top(labelled.saeumniszuschlag ?? []), ...positives];
+  const agrees = (r: bigint, s: bigint) => {
+    const unit = (r / 5000n) * 50n; // 1 % of the arrears rounded down to 50 €, in cents
+    return unit > 0n && s % unit === 0n && s / unit >= 1n && s / unit <= 60n;
+  };
+  let best: { s: number; pick: [Candidate | null, Candidate | null]; agree: boolean } | null = null;
+  const sc = (c: Candidate | null) => (c ? c.score : 0);
+  for (const r of R)
+    for (const s of S) {
+      const rv = money(r);
+      const sv = money(s);
+      const agree = rv !== null && sv !== null && rv !== sv && agrees(rv, sv);
+      if (((r && r.score === UNLABELLED) || (s && s.score === UNLABELLED)) && !agree) continue;
+      const total = sc(r) + sc(s) + (agree ? AGREE : 0);
+      if (!best || total > best.s + 1e-9) best = { s: total, pick: [r, s], agree };
+    }
+  const chosen: Record<string, Candidate | null> = {
+    rueckstand: best?.pick[0] ?? null,
+    saeumniszuschlag: best?.pick[1] ?? null,
+  };
+  const confirmed = new Set<string>(best?.agree ? ['rueckstand', 'saeumniszuschlag'] : []);
+  const checks: SolverCheck[] = [];
+  if (best && !best.agree && best.pick[0] && best.pick[1]) {
+    checks.push({
+      code: 'saeumnis_passt_nicht',
+      message:
+        'Der Säumniszuschlag ist kein Vielfaches von 1 % des auf 50 € abgerundeten Rückstands (§ 240 AO).',
+      fields: ['rueckstand', 'saeumniszuschlag'],
+    });
+  }
+  return { chosen, confirmed, checks };
+}
+
+const DAY = 864e5;
+const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
+/** Full months from `von` to `bis` (calendar months; the day of `bis` before that of `von` loses one). */
+export function fullMonths(von: string, bis: string): number {
+  const [y1, m1, d1] = von.split('-').map(Number) as [number, number, number];
+  const [y2, m2, d2] = bis.split('-').map(Number) as [number, number, number];
+  return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1 ? 1 : 0);
+}
+
+/**
+ * Interest under § 233a AO: the Zinslauf begins 15 months after the end of the year of assessment
+ * (1 April of year + 2) and ends with the notice (its date, or the day it counts as delivered);
+ * interest = base rounded down to 50 € × full months × 0.5 % (to 2018) or 0.15 % (since 2019),
+ * rounded down to full euros (§ 238 AO). Chooses the period and amount that the labels vouch for
+ * and the arithmetic confirms; dates and amounts printed without a label may stand in only when
+ * the rule agrees.
+ */
+export function solveInterest(
+  labelled: Partial<Record<'zinsen' | 'zinsen_von' | 'zinsen_bis', Candidate[]>>,
+  amounts: readonly Candidate[],
+  dates: readonly Candidate[],
+  context: {
+    year?: number | null;
+    noticeDate?: string | null;
+    months?: readonly number[];
+    /** The notice is about interest (a Zinsbescheid): no label needs to vouch for the figures. */
+    required?: boolean;
+  },
+): Solution {
+  const start = context.year ? `${context.year + 2}-04-01` : null;
+  const notice = context.noticeDate ?? null;
+  const unl = (cs: readonly Candidate[]) => cs.map((c) => ({ ...c, score: UNLABELLED }));
+  const V = [
+    null,
+    ...top(labelled.zinsen_von ?? []),
+    ...unl(dates.filter((d) => d.value === start).slice(0, 1)),
+  ];
+  const nearNotice = (d: Candidate) =>
+    notice !== null && typeof d.value === 'string' && Math.abs(dayOf(d.value) - dayOf(notice)) <= 7;
+  const B = [null, ...top(labelled.zinsen_bis ?? []), ...unl(top(dates.filter(nearNotice), 4))];
+  const Z = [null, ...top(labelled.zinsen ?? [])];
+  const bases = amounts
+    .map((a) => money(a))
+    .filter((v): v is bigint => v !== null && v > 0n)
+    .map((v) => (v / 5000n) * 5000n)
+    .filter((v) => v > 0n);
+  const interestAgrees = (z: bigint, months: number) =>
+    bases.some((b) => [15n, 50n].some((rate) => ((b * rate * BigInt(months)) / 1_000_000n) * 100n === z));
+  const zStandIns = top(
+    amounts.filter((a) => (money(a) ?? 0n) > 0n),
+    60,
+  ).map((a) => ({ ...a, score: UNLABELLED }));
+  let best: { s: number; pick: (Candidate | null)[]; agree: boolean } | null = null;
+  const sc = (c: Candidate | null) => (c ? c.score : 0);
+  for (const v of V)
+    for (const b of B) {
+      const vv = typeof v?.value === 'string' ? v.value : null;
+      const bv = typeof b?.value === 'string' ? b.value : null;
+      // A period that ends before it begins is unlikely, but what is printed is what counts.
+      const reversed = vv !== null && bv !== null && dayOf(bv) <= dayOf(vv);
+      const months = vv && bv && !reversed ? fullMonths(vv, bv) : null;
+      const monthsPrinted = months !== null && (context.months?.includes(months) ?? false);
+      const periodPrior =
+        (vv !== null && vv === start ? 0.3 : 0) + (b && nearNotice(b) ? 0.3 : 0) + (monthsPrinted ? 0.3 : 0);
+      for (const z of [...Z, ...(months !== null ? zStandIns : [])]) {
+        const zv = money(z);
+        const agree =
+          zv !== null &&
+          months !== null &&
+          [months, months - 1, months + 1, ...(context.months ?? [])].some(
+            (m) => m > 0 && interestAgrees(zv, m),
+          );
+        const picks = [v, b, z];
+        // Stand-ins need their rule: the Zinslauf's legal start, or the arithmetic (or the printed
+        // month count); a label must vouch for one of the three unless the notice is about interest.
+        const standIn = (c: Candidate | null) => c !== null && c.score === UNLABELLED;
+        if (standIn(v) && vv !== start && !agree && !monthsPrinted) continue;
+        if ((standIn(b) || standIn(z)) && !agree && !(standIn(b) && monthsPrinted)) continue;
+        if (!context.required && picks.some(Boolean) && picks.every((c) => !c || c.score === UNLABELLED))
+          continue;
+        // An unlabelled date that is the notice's own date is already explained by it.
+        const explained = standIn(b) && bv === notice ? 0.1 : 0;
+        const total =
+          sc(v) + sc(b) + sc(z) + periodPrior + (agree ? AGREE : 0) - (reversed ? 0.5 : 0) - explained;
+        if (!best || total > best.s + 1e-9) best = { s: total, pick: picks, agree };
+      }
+    }
+  const chosen: Record<string, Candidate | null> = {
+    zinsen_von: best?.pick[0] ?? null,
+    zinsen_bis: best?.pick[1] ?? null,
+    zinsen: best?.pick[2] ?? null,
+  };
+  const confirmed = new Set<string>(best?.agree ? ['zinsen_von', 'zinsen_bis', 'zinsen'] : []);
+  return { chosen, confirmed, checks: [] };
+}

@@ -64,19 +64,62 @@ export const SPECS: Record<string, FieldSpec> = {
     kind: 'kassenzeichen',
     maxPage: 2,
     labels: [
-      { re: L('Kassenzeichen|Kassen-Zeichen|Buchungszeichen|Personenkonto|Kassenz\\.'), adjacent: true },
+      {
+        // By meaning: the reference a payment must carry — "…zeichen" of the cash office, the
+        // payer's account with it, or the payment reference, in their compounds and abbreviations.
+        re: L(
+          String.raw`(?:Gewerbesteuer-?)?(?:Kassen|Buchungs|Zahlungs|Einzahlungs|Überweisungs)-?\s?(?:zeichen|referenz|nummer|kennzeichen|nr\.?)|Kassenz\.|Kassen-?Nr\.?|Personen-?konto(?:-?nummer)?|PK-?Nr\.?|(?:Steuer|Kassen|Abgaben|Vertrags|Kunden|Debitoren|Buchungs)-?konto(?:-?(?:nummer|nr\.?))?|(?:Zahlungs)?referenz(?:nummer|-?Nr\.?)?|Verwendungszweck|Kunden-?(?:nummer|nr\.?)|Debitor(?:en)?-?(?:nummer|nr\.?)`,
+        ),
+        adjacent: true,
+      },
+      // Office file references stand in only when no payment reference is labelled.
+      { re: L(String.raw`Aktenzeichen|Az\.|Geschäftszeichen|Unser Zeichen`), adjacent: true, w: 0.6 },
+      // Any other compound naming an identifier ("…zeichen", "…nummer", "…konto", "…referenz",
+      // "…-Nr.") that is not one of the other identifiers of the notice: lower still.
+      {
+        re: new RegExp(
+          String.raw`(?<![\p{L}])(?!(?:Steuer|Telefon|Tele|Fax|Haus|Bank|Konto|Durchwahl|Gläubiger|Zimmer|Postfach|Tel|Post|Gemeinde|Handelsregister|Register|Umsatzsteuer|USt|Seiten?|Blatt|Anlage)[\p{L}-]*(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}]))[\p{L}]+-?(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}])`,
+          'iu',
+        ),
+        adjacent: true,
+        w: 0.5,
+      },
+    ],
+    patterns: [
+      // Named in a sentence: "… unter Angabe des Kassenzeichens 1234.5678.123 …".
+      {
+        re: /(?:kassen|buchungs|zahlungs)(?:zeichens?|referenz)\s+(?:\p{L}+\s+){0,2}?(?<v>(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9])(?![A-Za-z0-9])/iu,
+        w: 0.8,
+      },
     ],
   },
   steuernummer: {
     kind: 'steuernummer',
-    labels: [{ re: L('Steuernummer|Steuer-Nr\\.?|St\\.-?Nr\\.?|StNr\\.?'), adjacent: true }],
+    labels: [
+      {
+        re: L(String.raw`Steuer-?\s?(?:nummer|nr\.?)|St\.?\s?-?Nr\.?|StNr\.?|Steuer-Nr\.?`),
+        adjacent: true,
+      },
+    ],
+    // The tax office's number has a shape of its own (123/456/78901): taken unlabelled, lower.
+    patterns: [{ re: /(?<![\d/])(?<v>\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5})(?![\d/])/u, w: 0.6 }],
   },
   iban: {
     kind: 'iban',
     labels: [{ re: /IBAN/u, adjacent: true }],
     patterns: [{ re: /(?<v>DE\d{2}(?: ?\d{4}){4} ?\d{2})/u, w: 0.7 }],
   },
-  bic: { kind: 'bic', labels: [{ re: L('BIC|SWIFT(?:-?Code)?|BIC-Code'), adjacent: true }] },
+  bic: {
+    kind: 'bic',
+    labels: [
+      {
+        re: L(String.raw`BIC|SWIFT(?:-?(?:Code|BIC))?|BIC-?(?:Code)?(?:\s?\/\s?SWIFT)?|Swift-?Code`),
+        adjacent: true,
+      },
+    ],
+    // A German bank's BIC has a shape of its own (4 letters, DE, 2 characters, optional branch).
+    patterns: [{ re: /(?<![A-Za-z0-9])(?<v>[A-Z]{4}DE[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Za-z0-9])/u, w: 0.6 }],
+  },
   ags: {
     kind: 'ags',
     labels: [
@@ -145,7 +188,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'Fälligkeit|fällig am|Fälligkeitstag|zahlbar bis(?: zum)?|zu zahlen bis(?: zum)?|Zahlungstermin',
+          String.raw`Fälligkeit(?:stag|sdatum|stermin)?|fällig (?:am|zum|bis(?: zum)?)|zahlbar (?:bis|am)(?: zum| spätestens)?|zu (?:zahlen|entrichten|überweisen) bis(?: zum| spätestens)?|Zahlungstermin|Zahlungsfrist|Zahlungsziel|Einzahlungstermin|spätestens (?:am|bis)(?: zum)?`,
         ),
         adjacent: true,
         below: false,
@@ -153,6 +196,19 @@ export const SPECS: Record<string, FieldSpec> = {
     ],
     patterns: [
       { re: P(`(?:bis\\s+(?:zum|spätestens)|spätestens\\s+am|fällig\\s+am|fälligkeit:?)\\s+${D}`), w: 0.95 },
+      // A sentence that asks for payment by a date: "… ist bis 12.03.2024 zu überweisen".
+      {
+        re: P(
+          `(?:zahl|überweis|entricht|begleich|leist|fällig)[^.\\d]{0,60}?(?:bis\\s+(?:zum\\s+|spätestens\\s+)?|spätestens\\s+(?:am\\s+|bis\\s+(?:zum\\s+)?)?|zum\\s+|am\\s+)${D}`,
+        ),
+        w: 0.85,
+      },
+      {
+        re: P(
+          `(?:bis\\s+(?:zum\\s+|spätestens\\s+)?|spätestens\\s+(?:am\\s+|bis\\s+(?:zum\\s+)?)?)${D}[^.\\d]{0,40}?(?:zu\\s+)?(?:zahlen|überweisen|entrichten|begleichen|leisten|gutgeschrieben|eingehen|fällig)`,
+        ),
+        w: 0.85,
+      },
     ],
   },
   zinsen: {
@@ -169,12 +225,36 @@ export const SPECS: Record<string, FieldSpec> = {
   },
   zinsen_von: {
     kind: 'date',
-    labels: [{ re: L('Zinslauf vom|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab'), adjacent: true }],
-    patterns: [{ re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+${D}`), w: 1 }],
+    labels: [
+      {
+        re: L(
+          'Zinslauf vom|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn',
+        ),
+        adjacent: true,
+      },
+      // A range under one label ("Zinszeitraum: 01.04.2022 – 18.07.2024"): its first date.
+      {
+        re: L('Zinslauf|Zinszeitraum|Verzinsungszeitraum|Zinsberechnungszeitraum|Zeitraum der Verzinsung'),
+        adjacent: true,
+        w: 0.9,
+      },
+    ],
+    patterns: [
+      { re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+${D}`), w: 1 },
+      // A period near an interest word: "Zinslauf 01.04.2022 – 18.07.2024", "verzinst vom … bis …".
+      { re: P(`(?:zins|verzins|zeitraum)[^.\\d]{0,40}?${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`), w: 0.9 },
+    ],
   },
   zinsen_bis: {
     kind: 'date',
-    labels: [{ re: L('Zinslauf bis|Ende des Zinslaufs|Zinsen bis|Zinsende'), adjacent: true }],
+    labels: [
+      {
+        re: L(
+          'Zinslauf bis|Ende des Zinslaufs|Zinsen bis|Zinsende|Ende der Verzinsung|Verzinsung bis|Zinsberechnung bis|verzinst bis|Zinslaufende',
+        ),
+        adjacent: true,
+      },
+    ],
     patterns: [
       {
         re: P(
@@ -182,15 +262,35 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         w: 1,
       },
+      {
+        re: P(
+          `(?:zins|verzins|zeitraum)[^.\\d]{0,40}?\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
+        ),
+        w: 0.9,
+      },
     ],
   },
   rueckstand: {
     kind: 'money',
-    labels: [{ re: L('Rückstand|Rückstände|rückständiger Betrag|offener Betrag|Hauptforderung'), near: 60 }],
+    labels: [
+      {
+        re: L(
+          String.raw`(?:Gewerbe)?(?:steuer)?-?Rückst(?:and|ände)|Rückstand|Rückstände|rückständige[rns]? (?:Betrag|Beträge|Gewerbesteuer|Steuer|Forderung)|offene[rns]? (?:Betrag|Forderung|Steuerbetrag)|noch offene[rns]? Betrag|Hauptforderung|Restschuld|ausstehende[rns]? Betrag|Forderungsbetrag|Steuerforderung`,
+        ),
+        near: 60,
+      },
+    ],
   },
   saeumniszuschlag: {
     kind: 'money',
-    labels: [{ re: L('Säumniszuschläge?|Säumniszuschlag'), near: 60 }],
+    labels: [
+      {
+        re: L(
+          String.raw`Säumniszuschl(?:äge|ag|\.)|Säumnis-?\s?zuschl(?:äge|ag)|Zuschlag nach § 240 AO|Säumniszuschlagsbetrag`,
+        ),
+        near: 60,
+      },
+    ],
   },
   gewerbeertrag: {
     kind: 'money',

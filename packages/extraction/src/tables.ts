@@ -1,5 +1,5 @@
 import { unionRect, xOverlap } from './layout.js';
-import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney } from './normalize.js';
+import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney, toCents } from './normalize.js';
 import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { ExtractedField, MunicipalityResolver, Rect, Vorauszahlung, Zerlegungsanteil } from './types.js';
 
@@ -115,26 +115,49 @@ export function findZerlegungsanteile(
   indexes: PageIndex[],
   resolve?: MunicipalityResolver,
 ): ExtractedField<Zerlegungsanteil[]> | null {
+  interface Row {
+    name: string;
+    ags: string | null;
+    moneys: Hit<string>[];
+    /** Index of the money under the share column's header, if any. */
+    underHeader: number;
+    rect: Rect;
+    conf: number;
+  }
+  const rows: Row[] = [];
+  const totals: Hit<string>[][] = [];
+  let page = 0;
   for (const ix of indexes) {
-    const headerRow = ix.rows.findIndex((r) => {
-      const t = ix.text.slice(r.start, r.end);
-      return /gemeinde/iu.test(t) && /anteil/iu.test(t);
+    // The header: names a place and a share, and amounts follow in the next row (not a sentence before it).
+    const headerRow = ix.rows.findIndex((r, i) => {
+      const next = ix.rows[i + 1];
+      return (
+        isShareHeader(ix.text.slice(r.start, r.end)) &&
+        !!next &&
+        hits(ix, MONEY_SOURCE, parseMoney, next.start, next.end).length > 0
+      );
     });
-    if (headerRow < 0) continue;
+    if (headerRow < 0) {
+      if (rows.length) break;
+      continue;
+    }
+    // A table that runs onto the next page repeats its header there; one that does not ends here.
+    if (rows.length && page && ix.page.page !== page + 1) break;
+    page = ix.page.page;
     const header = ix.rows[headerRow]!;
-    const anteilPos = /(?:zerlegungs)?anteil/iu.exec(ix.text.slice(header.start, header.end));
+    const anteilPos = SHARE_COLUMN.exec(ix.text.slice(header.start, header.end));
     const anteilRect: Rect | null = anteilPos
       ? spanRect(ix, header.start + anteilPos.index, header.start + anteilPos.index + anteilPos[0].length)
       : null;
-    const value: Zerlegungsanteil[] = [];
-    const rects: Rect[] = [];
-    let conf = 1;
-    for (let r = headerRow + 1; r < Math.min(ix.rows.length, headerRow + 30); r++) {
+    for (let r = headerRow + 1; r < Math.min(ix.rows.length, headerRow + 40); r++) {
       const row = ix.rows[r]!;
       const text = ix.text.slice(row.start, row.end);
       const moneys = hits(ix, MONEY_SOURCE, parseMoney, row.start, row.end);
       if (moneys.length === 0) break;
-      if (/^\s*(?:summe|gesamt|insgesamt)/iu.test(text)) continue;
+      if (TOTAL_ROW.test(text)) {
+        totals.push(moneys);
+        continue;
+      }
       const first = text.split('\t')[0] ?? '';
       const name = first
         .replace(/\d{8}/g, '')
@@ -143,19 +166,82 @@ export function findZerlegungsanteile(
         // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
         .replace(/(?<=[\p{L}]{6})\.$/u, '');
       if (!/\p{L}{2}/u.test(name)) continue;
-      const share =
-        (anteilRect && moneys.find((x) => xOverlap(spanRect(ix, x.start, x.end), anteilRect) > 0)) ??
-        moneys[moneys.length - 1]!;
+      const underHeader = anteilRect
+        ? moneys.findIndex((x) => xOverlap(spanRect(ix, x.start, x.end), anteilRect) > 0)
+        : -1;
       const ags = /(?<!\d)\d{8}(?!\d)/.exec(text)?.[0] ?? resolve?.(name) ?? null;
-      value.push({ gemeinde: name, ags, anteil: share.value });
-      rects.push(row.rect);
-      conf = Math.min(conf, spanConfidence(ix, row.start, row.end));
+      rows.push({
+        name,
+        ags,
+        moneys,
+        underHeader,
+        rect: row.rect,
+        conf: spanConfidence(ix, row.start, row.end),
+      });
     }
-    if (value.length)
-      return { value, confidence: round(0.9 * conf), page: ix.page.page, rect: unionRect(rects) };
   }
-  return null;
+  if (rows.length === 0) return null;
+  // Which money column holds the shares: the one whose sum a printed total (Summe row, or the
+  // Messbetrag elsewhere on the notice) confirms; then the column under the share header; then the last.
+  const width = Math.max(...rows.map((r) => r.moneys.length));
+  const columnOf = (r: Row, j: number) => r.moneys[r.moneys.length - width + j] ?? null;
+  const printed = new Set<bigint>();
+  for (const t of totals) for (const h of t) printed.add(toCents(h.value));
+  for (const ix of indexes)
+    for (const h of hits(ix, MONEY_SOURCE, parseMoney, 0, ix.flat.length)) printed.add(toCents(h.value));
+  const sumOf = (j: number) =>
+    rows.reduce(
+      (acc, r) => {
+        const h = columnOf(r, j);
+        return acc === null || !h ? null : acc + toCents(h.value);
+      },
+      0n as bigint | null,
+    );
+  let column = -1;
+  let confirmed = false;
+  // Only the column under the share header and the last column are considered (wages sum up too).
+  const headerColumns = rows
+    .filter((r) => r.underHeader >= 0)
+    .map((r) => r.underHeader - r.moneys.length + width);
+  const options = [...new Set([...headerColumns.slice(0, 1), width - 1])];
+  if (rows.length > 1) {
+    for (const j of options) {
+      if (column >= 0) break;
+      const sum = sumOf(j);
+      if (
+        sum !== null &&
+        printed.has(sum) &&
+        !rows.some((r) => toCents(columnOf(r, j)?.value ?? '0') === sum)
+      ) {
+        column = j;
+        confirmed = true;
+      }
+    }
+  }
+  const value: Zerlegungsanteil[] = rows.map((r) => {
+    const share =
+      (column >= 0 ? columnOf(r, column) : null) ??
+      (r.underHeader >= 0 ? r.moneys[r.underHeader] : null) ??
+      r.moneys[r.moneys.length - 1]!;
+    return { gemeinde: r.name, ags: r.ags, anteil: share.value };
+  });
+  const conf = Math.min(...rows.map((r) => r.conf));
+  return {
+    value,
+    confidence: round((confirmed ? 0.97 : 0.9) * conf),
+    page: page || 1,
+    rect: unionRect(rows.map((r) => r.rect)),
+  };
 }
+
+/** Header of a Zerlegung table: a column of municipalities and a column of shares (or wages). */
+const PLACE_WORD =
+  /gemeinde|kommune|hebeberechtigt|gebietsk(?:ö|oe|o)rperschaft|st(?:ä|ae|a)dte|stadt|ort(?:sname)?(?![\p{L}])|betriebsst(?:ä|ae|a)tte/iu;
+const SHARE_WORD =
+  /anteil|zerleg|zuteil|zugeteilt|messbetrag|me(?:ß|ss)betrag|arbeitsl(?:ö|oe|o)hn|lohnsumme/iu;
+const isShareHeader = (t: string) => PLACE_WORD.test(t) && SHARE_WORD.test(t) && !/\d{2},\d{2}/u.test(t);
+const SHARE_COLUMN = /(?:zerlegungs)?anteil|zerlegungsbetrag|zugeteilt\w*|zuteilung|me(?:ß|ss)betrag\w*/iu;
+const TOTAL_ROW = /^\s*(?:summe|gesamt|insgesamt|zusammen|gesamtbetrag|total)/iu;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
