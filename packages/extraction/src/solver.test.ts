@@ -207,3 +207,46 @@ describe('interest, arrears and Zerlegung decided by their arithmetic', () => {
     ]);
   });
 });
+
+describe('tables and identifiers read by meaning', () => {
+  it('a Zerlegung table with a running number and "Stadt" before the names', () => {
+    const p = page([
+      'Zerlegungsbescheid 2022',
+      'Nr. | Stadt/Gemeinde | Zerlegungsbetrag',
+      '1 | Stadt Flensburg | 141,72',
+      '2 | Markt Schwaben | 61,28',
+    ]);
+    const rows = extractFields('zerlegungsbescheid', [p]).zerlegungsanteile?.value as
+      { gemeinde: string; anteil: string }[] | undefined;
+    expect(rows?.map((r) => [r.gemeinde, r.anteil])).toEqual([
+      ['Flensburg', '141.72'],
+      ['Markt Schwaben', '61.28'],
+    ]);
+  });
+
+  it('an interest period in a sentence with long and spaced date forms', () => {
+    const p = page([
+      'Bescheid über Zinsen zur Gewerbesteuer 2021',
+      'Datum | 2. März 2024',
+      'Die Verzinsung erfolgt für die Zeit vom 1. 04. 2023 bis 5. Mrz. 2024 zum Satz von 0,15 % je Monat.',
+      'Zinsen | 411,00 €',
+    ]);
+    const f = extractFields('zinsbescheid', [p]);
+    expect([f.zinsen_von?.value, f.zinsen_bis?.value, f.zinsen?.value]).toEqual([
+      '2023-04-01',
+      '2024-03-05',
+      '411.00',
+    ]);
+  });
+
+  it('payment references under other names, or only in a sentence', () => {
+    const kv = page(['Mahnung', 'Geschäftspartner-Nr. | 4711.0815.001', 'Rückstand | 100,00 €']);
+    expect(extractFields('mahnung', [kv]).kassenzeichen?.value).toBe('4711.0815.001');
+    const sentence = page([
+      'Mahnung',
+      'Bitte geben Sie bei Zahlung das Kassenzeichen 12-345678-9 an.',
+      'Rückstand | 100,00 €',
+    ]);
+    expect(extractFields('mahnung', [sentence]).kassenzeichen?.value).toBe('12-345678-9');
+  });
+});

@@ -68,7 +68,7 @@ export const SPECS: Record<string, FieldSpec> = {
         // By meaning: the reference a payment must carry — "…zeichen" of the cash office, the
         // payer's account with it, or the payment reference, in their compounds and abbreviations.
         re: L(
-          String.raw`(?:Gewerbesteuer-?)?(?:Kassen|Buchungs|Zahlungs|Einzahlungs|Überweisungs)-?\s?(?:zeichen|referenz|nummer|kennzeichen|nr\.?)|Kassenz\.|Kassen-?Nr\.?|Personen-?konto(?:-?nummer)?|PK-?Nr\.?|(?:Steuer|Kassen|Abgaben|Vertrags|Kunden|Debitoren|Buchungs)-?konto(?:-?(?:nummer|nr\.?))?|(?:Zahlungs)?referenz(?:nummer|-?Nr\.?)?|Verwendungszweck|Kunden-?(?:nummer|nr\.?)|Debitor(?:en)?-?(?:nummer|nr\.?)`,
+          String.raw`(?:Gewerbesteuer-?)?(?:Kassen|Buchungs|Zahlungs|Einzahlungs|Überweisungs)-?\s?(?:zeichen|referenz|nummer|kennzeichen|nr\.?)|Kassenz\.|Kz\.|KZ|PKZ|Personenkennziffer|Geschäftspartner(?:-?Nr\.?|nummer)?|Objekt-?(?:nummer|Nr\.?)|bei (?:der |jeder )?(?:Zahlung|Überweisung) (?:bitte )?(?:unbedingt )?angeben|Kassen-?Nr\.?|Personen-?konto(?:-?nummer)?|PK-?Nr\.?|(?:Steuer|Kassen|Abgaben|Vertrags|Kunden|Debitoren|Buchungs)-?konto(?:-?(?:nummer|nr\.?))?|(?:Zahlungs)?referenz(?:nummer|-?Nr\.?)?|Verwendungszweck|Kunden-?(?:nummer|nr\.?)|Debitor(?:en)?-?(?:nummer|nr\.?)`,
         ),
         adjacent: true,
       },
@@ -258,7 +258,7 @@ export const SPECS: Record<string, FieldSpec> = {
     patterns: [
       {
         re: P(
-          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+\\S+(?:\\s\\p{L}+\\.?\\s\\d{4})?\\s+bis\\s+(?:zum\\s+)?${D}`,
+          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s+bis\\s+(?:zum\\s+)?${D}`,
         ),
         w: 1,
       },

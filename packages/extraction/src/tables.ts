@@ -1,4 +1,5 @@
 import { unionRect, xOverlap } from './layout.js';
+import { municipalitiesNamed } from './municipality.js';
 import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney, toCents } from './normalize.js';
 import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { ExtractedField, MunicipalityResolver, Rect, Vorauszahlung, Zerlegungsanteil } from './types.js';
@@ -158,13 +159,27 @@ export function findZerlegungsanteile(
         totals.push(moneys);
         continue;
       }
-      const first = text.split('\t')[0] ?? '';
-      const name = first
-        .replace(/\d{8}/g, '')
-        .replace(new RegExp(MONEY_SOURCE, 'giu'), '')
-        .replace(/^[^\p{L}(]+|[^\p{L}).]+$/gu, '')
-        // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
-        .replace(/(?<=[\p{L}]{6})\.$/u, '');
+      // The municipality: the first cell with a name in it (a running number may come first),
+      // without its AGS, amounts and empty brackets.
+      const cellName =
+        text
+          .split('\t')
+          .map((cell) =>
+            cell
+              .replace(/\d{8}/g, '')
+              .replace(new RegExp(MONEY_SOURCE, 'giu'), '')
+              .replace(/\(\s*(?:AGS:?)?\s*\)/gu, '')
+              .replace(/^[^\p{L}(]+|[^\p{L}).]+$/gu, '')
+              // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
+              .replace(/(?<=[\p{L}]{6})\.$/u, ''),
+          )
+          .find((cell) => /\p{L}{2}/u.test(cell)) ?? '';
+      // "Stadt Igel" → "Igel", unless the prefix is part of the official name ("Markt Schwaben").
+      const bare = cellName.replace(new RegExp(`^(?:${PREFIX}) (?=\\p{L}{2})`, 'u'), '');
+      const name =
+        bare !== cellName && !municipalitiesNamed(cellName).some((e) => e.name === cellName)
+          ? bare
+          : cellName;
       if (!/\p{L}{2}/u.test(name)) continue;
       const underHeader = anteilRect
         ? moneys.findIndex((x) => xOverlap(spanRect(ix, x.start, x.end), anteilRect) > 0)
