@@ -32,7 +32,8 @@ export async function startServer(options: { port: number; dataDir: string }): P
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 60_000;
+  // Start-up (embedded database, migrations) takes about a minute on a busy 2-core machine: poll generously.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server beendet (Code ${child.exitCode}):\n${output}`);
     try {
@@ -43,7 +44,7 @@ export async function startServer(options: { port: number; dataDir: string }): P
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Server nicht bereit nach 60 s:\n${output}`);
+      throw new Error(`Server nicht bereit nach 180 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
