@@ -3,7 +3,6 @@
  * Paths are relative to the repository root.
  */
 const MODULES = '^apps/server/src/modules/([^/]+)/';
-const DOCUMENTS_INTAKE_CYCLE = '^apps/server/src/modules/documents/(runtime|intake|import-folder)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -13,11 +12,8 @@ module.exports = {
       severity: 'error',
       comment:
         'An import cycle (type-only imports included): files and modules depend on each other in one direction only.',
-      // Temporary, issue 12: the documents intake cycle (runtime → import-folder → intake →
-      // runtime, type imports of DocumentsRuntime) is being removed by giving intake and the
-      // import folder explicit inputs; delete these two pathNot lines with that change.
-      from: { pathNot: DOCUMENTS_INTAKE_CYCLE },
-      to: { circular: true, pathNot: DOCUMENTS_INTAKE_CYCLE },
+      from: {},
+      to: { circular: true },
     },
     {
       name: 'web-uses-domain-only',

@@ -50,13 +50,64 @@ export async function signIn(page: Page, username: string, password = username):
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
+/**
+ * What the page did since `start`: main-frame navigations, requests and answers of the app,
+ * console errors. Attached to a failed sign-in so a slow step shows up with its time.
+ */
+function recordTimeline(page: Page): { text(): string; stop(): void } {
+  const t0 = Date.now();
+  const events: string[] = [];
+  const add = (line: string) => events.push(`+${String(Date.now() - t0).padStart(6)} ms ${line}`);
+  const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').slice(0, 120);
+  const onNav = (frame: import('playwright-core').Frame) => {
+    if (frame === page.mainFrame()) add(`navigated ${short(frame.url())}`);
+  };
+  const onRequest = (r: import('playwright-core').Request) => {
+    if (!r.url().includes('/assets/')) add(`→ ${r.method()} ${short(r.url())}`);
+  };
+  const onResponse = (r: import('playwright-core').Response) => {
+    if (!r.url().includes('/assets/')) add(`← ${r.status()} ${r.request().method()} ${short(r.url())}`);
+  };
+  const onFailed = (r: import('playwright-core').Request) =>
+    add(`✗ ${short(r.url())} ${r.failure()?.errorText}`);
+  const onConsole = (m: import('playwright-core').ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') add(`console.${m.type()} ${m.text().slice(0, 200)}`);
+  };
+  page.on('framenavigated', onNav);
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  page.on('console', onConsole);
+  return {
+    text: () => events.join('\n'),
+    stop() {
+      page.off('framenavigated', onNav);
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+      page.off('requestfailed', onFailed);
+      page.off('console', onConsole);
+    },
+  };
+}
+
 /** Opens a path and signs in when the app redirects to the provider. */
 export async function openSignedIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(path);
-  await signIn(page, username);
-  await page.waitForURL((url) => !url.pathname.startsWith('/idp') && !url.pathname.startsWith('/auth/'), {
-    timeout: 30_000,
-  });
+  const timeline = recordTimeline(page);
+  try {
+    await page.goto(path);
+    await signIn(page, username);
+    await page.waitForURL((url) => !url.pathname.startsWith('/idp') && !url.pathname.startsWith('/auth/'), {
+      timeout: 30_000,
+    });
+  } catch (error) {
+    const at = new URL(page.url());
+    throw new Error(
+      `Anmeldung als ${username} nicht abgeschlossen (Seite: ${at.pathname}): ${(error as Error).message}\n${timeline.text()}`,
+      { cause: error },
+    );
+  } finally {
+    timeline.stop();
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

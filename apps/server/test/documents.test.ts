@@ -7,10 +7,9 @@ import { sql } from 'drizzle-orm';
 import { generateNotice } from '../../../bench/notices/generate';
 import type { Actor } from '../src/modules/audit/service';
 import { createFileStore } from '../src/modules/documents/file-store';
-import { ingestFiles } from '../src/modules/documents/intake';
+import { type IntakeInputs, ingestFiles } from '../src/modules/documents/intake';
 import { sweepOrphans } from '../src/modules/documents/jobs';
 import * as repo from '../src/modules/documents/repo';
-import type { DocumentsRuntime } from '../src/modules/documents/runtime';
 import { QUEUE_SCHEMA } from '../src/modules/jobs/queue';
 import { blankPdf, encrypt, multipartFiles, simplePdf, upload, waitProcessed } from './documents-support';
 import { bearer, useTestApp } from './helpers';
@@ -471,15 +470,15 @@ describe('document row and job in one transaction', () => {
     const sha = createHash('sha256').update(pdf).digest('hex');
     const db = ctx.built.database.db;
     const seen: number[] = [];
-    const crashing = {
-      database: ctx.built.database,
-      config: { documents: { maxUploadBytes: 1024 * 1024 } },
+    const crashing: IntakeInputs = {
+      db,
+      maxUploadBytes: 1024 * 1024,
       store: createFileStore(filesDir),
-      async enqueueProcessing(_tx: unknown, documentId: number) {
+      async enqueueProcessing(_tx, documentId) {
         seen.push(documentId);
         throw new Error('Absturz zwischen Dokument und Auftrag');
       },
-    } as unknown as DocumentsRuntime;
+    };
     const actor = { userId: null, username: 'test', permissions: new Set(), requestId: null } as Actor;
     await expect(
       ingestFiles(crashing, actor, {

@@ -52,14 +52,7 @@ export async function request<T>(
 
   if (!response.ok) {
     const errorBody = await readBody(response);
-    const error = new ApiError(response.status, errorBody);
-    reportError(error, { method, url, status: response.status, body: errorBody });
-    console.error(`${method} ${url} → ${response.status}`, errorBody);
-    // A 401 right after signing in means the API refuses this provider's tokens (e.g. a
-    // wrong audience): signing in again would only repeat it, so the start-up shows the error.
-    if (response.status === 401 && !signInLoopDetected())
-      void signIn().catch((e: unknown) => console.error(e));
-    throw error;
+    throw failed(method, url, response.status, errorBody);
   }
 
   if (response.status === 204) return undefined as T;
@@ -67,17 +60,86 @@ export async function request<T>(
   return (await readBody(response)) as T;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A refused request: reported, logged, and a new sign-in on 401 (unless it would loop). */
+function failed(method: HttpMethod, url: string, status: number, body: unknown): ApiError {
+  const error = new ApiError(status, body);
+  reportError(error, { method, url, status, body });
+  console.error(`${method} ${url} → ${status}`, body);
+  // A 401 right after signing in means the API refuses this provider's tokens (e.g. a
+  // wrong audience): signing in again would only repeat it, so the start-up shows the error.
+  if (status === 401 && !signInLoopDetected()) void signIn().catch((e: unknown) => console.error(e));
+  return error;
+}
+
+function parseText(text: string, json: boolean): unknown {
   if (!text) return null;
-  if ((response.headers.get('Content-Type') ?? '').includes('json')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
+  if (!json) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  return text;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseText(await response.text(), (response.headers.get('Content-Type') ?? '').includes('json'));
+}
+
+export interface UploadHandle<T> {
+  promise: Promise<T>;
+  abort(): void;
+}
+
+export interface UploadOptions<T> {
+  /** Share of the request body sent so far (0…1). */
+  onProgress?: (fraction: number) => void;
+  /**
+   * An answer that is not 2xx but still a result for the caller (e.g. per-file refusals);
+   * returns the result, or null to treat the answer as an error.
+   */
+  acceptRefusal?: (status: number, body: unknown) => T | null;
+}
+
+/**
+ * A multipart POST with upload progress (fetch reports none, so this one request goes
+ * through XMLHttpRequest): same base address, bearer token and error handling as `request`.
+ */
+export function upload<T>(path: string, form: FormData, options: UploadOptions<T> = {}): UploadHandle<T> {
+  const xhr = new XMLHttpRequest();
+  const url = joinUrl(API_BASE, path);
+  const promise = (async () => {
+    const token = await getAccessToken();
+    return new Promise<T>((resolve, reject) => {
+      xhr.open('POST', url);
+      xhr.responseType = 'text';
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
+      };
+      xhr.onerror = () => reject(new ApiError(0, null));
+      xhr.onabort = () => reject(new DOMException('Upload abgebrochen', 'AbortError'));
+      xhr.onload = () => {
+        const body = parseText(xhr.responseText, true);
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+        const accepted = options.acceptRefusal?.(xhr.status, body) ?? null;
+        if (accepted !== null) return resolve(accepted);
+        reject(failed('POST', url, xhr.status, body));
+      };
+      xhr.send(form);
+    });
+  })();
+  return { promise, abort: () => xhr.abort() };
+}
+
+/**
+ * A POST that must still leave while the page unloads (`pagehide`): sent with `keepalive`,
+ * not awaited, so it takes the token the caller already holds.
+ */
+export function sendOnExit(path: string, token: string | null): void {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  void fetch(joinUrl(API_BASE, path), { method: 'POST', headers, keepalive: true }).catch(() => undefined);
 }
 
 export const api = {

@@ -10,13 +10,8 @@ import type {
   RateImportReport,
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getAccessToken } from '../auth/userManager';
-import { reportError } from '../monitoring/sentry';
-import { api } from './client';
-import { ApiError } from './errors';
-import { joinUrl, type QueryParams, resolveApiBase } from './url';
-
-const API_BASE = resolveApiBase(import.meta.env.VITE_API_BASE_URL);
+import { api, upload } from './client';
+import type { QueryParams } from './url';
 
 export const masterDataKeys = {
   all: ['master-data'] as const,
@@ -132,49 +127,16 @@ export function useImportMasterData() {
   });
 }
 
-/**
- * POST /municipalities/rates/import (multipart: year + file) through XMLHttpRequest, because
- * fetch reports no upload progress. Same bearer token and error handling as the API client.
- */
-export async function uploadRateTable(
+/** POST /municipalities/rates/import (multipart: year + file) with upload progress. */
+export function uploadRateTable(
   year: number,
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<RateImportReport> {
-  const token = await getAccessToken();
   const form = new FormData();
   form.append('year', String(year));
   form.append('file', file, file.name);
-  const url = joinUrl(API_BASE, 'municipalities/rates/import');
-  return new Promise<RateImportReport>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, null));
-    xhr.onload = () => {
-      const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as RateImportReport);
-      const error = new ApiError(xhr.status, body);
-      reportError(error, { method: 'POST', url, status: xhr.status, body });
-      console.error(`POST ${url} → ${xhr.status}`, body);
-      reject(error);
-    };
-    xhr.send(form);
-  });
-}
-
-function parseBody(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return upload<RateImportReport>('municipalities/rates/import', form, { onProgress }).promise;
 }
 
 /** Rate table import; reference rates feed the search results and the rate conflicts. */

@@ -61,6 +61,11 @@ export const de = {
     unexpectedResponse: (status: number) => `Unerwartete Antwort des Servers (Status ${status}).`,
     empty: 'Keine Einträge vorhanden.',
   },
+  table: {
+    expand: 'Details anzeigen',
+    collapse: 'Details ausblenden',
+    selectAll: 'Alle Zeilen dieser Seite auswählen',
+  },
   params: {
     id: 'ID',
     year: 'Jahr',
@@ -170,6 +175,8 @@ export const de = {
     empty: 'Es sind noch keine Rollen angelegt.',
   },
   companies: {
+    search: 'Suche (Name, Steuernummer, Finanzamt, AGS)',
+    noMatch: 'Keine Firma passt zur Suche.',
     add: 'Neue Firma',
     name: 'Name',
     mainColor: 'Hauptfarbe',

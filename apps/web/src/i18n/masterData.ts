@@ -69,6 +69,7 @@ export const masterDataTexts = {
   unsavedTitle: 'Ungespeicherte Änderungen',
   leave: 'Verlassen',
   unsaved: 'Es gibt ungespeicherte Änderungen. Seite trotzdem verlassen?',
+  noRates: 'Für diese Betriebsstätte sind noch keine Hebesätze hinterlegt.',
   rateColumns: { year: 'Jahr', hebesatz: 'Hebesatz', reference: 'Referenz', source: 'Quelle', note: 'Notiz' },
   editRate: 'Hebesatz ändern',
   addRate: 'Hebesatz für ein Jahr setzen',

@@ -6,7 +6,7 @@ import type { RestoreResult } from '@gewst/domain';
 import type { Database } from '../../db/client';
 import { type Actor, recordAudit } from '../audit/service';
 import { QUEUE_SCHEMA } from '../jobs/queue';
-import { findUserByUsername } from '../users/repo';
+import { findUserByUsername } from '../users';
 import { ArchiveError, linkOrCopy, sha256OfFile, unpackArchive, walkFiles } from './archive';
 import type { ProgressFn } from './create';
 import { loadDatabase, verifyDatabase } from './dump';

@@ -10,8 +10,8 @@ import type {
   UserRef,
 } from '@gewst/domain';
 import { transition } from '@gewst/domain';
-import type { UserRefRow } from '../users';
-import { fileUrl, userRef } from '../documents/presenter';
+import { fileUrl } from '../documents/presenter';
+import { type UserRefRow, userRef } from '../users';
 import type { BookingViewRow, SessionListRow, SessionLogRow } from './repo';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);

@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
-import { userRef } from '../documents/presenter';
-import { usersById } from '../users';
+import { userRef, usersById } from '../users';
 import { requireCompany } from '../master-data/service';
 import { rowsOf } from '../../db/sql';
 

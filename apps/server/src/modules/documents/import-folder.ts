@@ -2,8 +2,7 @@ import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_ACTOR } from '../audit/service';
-import { ingestFiles } from './intake';
-import type { DocumentsRuntime } from './runtime';
+import { type IntakeInputs, ingestFiles } from './intake';
 
 export interface ImportWatcher {
   scan(): Promise<number>;
@@ -18,7 +17,7 @@ export interface ImportWatcher {
  * size has not changed between two scans (still being copied otherwise).
  */
 export async function watchImportDir(
-  rt: DocumentsRuntime,
+  intake: IntakeInputs,
   dir: string,
   log: FastifyBaseLogger,
   intervalMs = 5000,
@@ -46,7 +45,7 @@ export async function watchImportDir(
         let target = 'imported';
         let note = '';
         try {
-          const { results } = await ingestFiles(rt, SYSTEM_ACTOR, {
+          const { results } = await ingestFiles(intake, SYSTEM_ACTOR, {
             companyId,
             files: [{ filename: f.name, bytes, truncated: false }],
             source: 'import',

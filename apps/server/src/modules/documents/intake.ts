@@ -2,9 +2,18 @@ import type { UploadFileResult, UploadSource } from '@gewst/domain';
 import { AppError } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { requireCompany } from '../master-data/service';
-import { looksLikePdf } from './file-store';
+import type { Db, DbOrTx } from '../../db/client';
+import { type FileStore, looksLikePdf } from './file-store';
 import * as repo from './repo';
-import type { DocumentsRuntime } from './runtime';
+
+/** What intake needs (the running documents module hands it over as `runtime.intake`). */
+export interface IntakeInputs {
+  readonly db: Db;
+  readonly store: Pick<FileStore, 'put'>;
+  readonly maxUploadBytes: number;
+  /** Adds the processing job inside the document's transaction; answers the job id. */
+  enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
+}
 
 export interface IncomingFile {
   filename: string;
@@ -27,13 +36,12 @@ export const tooLargeReason = (filename: string, max: number) =>
  * one transaction.
  */
 export async function ingestFiles(
-  rt: DocumentsRuntime,
+  inputs: IntakeInputs,
   actor: Actor,
   input: { companyId: number; files: IncomingFile[]; source: UploadSource },
 ): Promise<{ results: UploadFileResult[]; status: 201 | 413 | 415 }> {
-  const db = rt.database.db;
+  const { db, store, maxUploadBytes: max } = inputs;
   await requireCompany(db, input.companyId);
-  const max = rt.config.documents.maxUploadBytes;
   const results: UploadFileResult[] = [];
   const refusals: number[] = [];
   for (const file of input.files) {
@@ -60,7 +68,7 @@ export async function ingestFiles(
     }
     // The file goes to the store first (idempotent by hash); a crash after this leaves an
     // unreferenced file, never a document without its file.
-    const stored = await rt.store.put(file.bytes);
+    const stored = await store.put(file.bytes);
     const result = await db.transaction(async (tx) => {
       const existing = await repo.findActiveDuplicate(tx, input.companyId, stored.sha256);
       if (existing) {
@@ -103,7 +111,7 @@ export async function ingestFiles(
         size: file.bytes.length,
         created_by: actor.userId,
       });
-      const jobId = await rt.enqueueProcessing(tx, doc.id);
+      const jobId = await inputs.enqueueProcessing(tx, doc.id);
       await repo.updateDocument(tx, doc.id, { job_id: jobId });
       const audit = await repo.insertUploadAudit(tx, {
         company_id: input.companyId,

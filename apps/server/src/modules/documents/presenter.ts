@@ -11,21 +11,14 @@ import type {
   UploadAuditEntry,
   UploadSource,
   UploadStatus,
-  UserRef,
 } from '@gewst/domain';
-import type { UserRefRow } from '../users';
+import { type UserRefRow, userRef } from '../users';
 import type { DocumentRow, UploadAuditRow, VersionRow } from './repo';
 
 export const fileUrl = (relPath: string, download = false) =>
   `/api/documents/getFile?path=${encodeURIComponent(relPath)}${download ? '&download=true' : ''}`;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-
-export function userRef(users: Map<number, UserRefRow>, id: number | null | undefined): UserRef | null {
-  if (id == null) return null;
-  const u = users.get(id);
-  return u ? { id: u.id, username: u.username, name: u.name ?? u.username } : null;
-}
 
 const AMOUNT_FIELD: Record<DocumentType, string[]> = {
   gewst_bescheid: ['abrechnung', 'festgesetzte_steuer'],

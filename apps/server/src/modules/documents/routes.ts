@@ -281,7 +281,7 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
             company_id: [parsed.error.issues[0]?.message ?? 'Bitte eine Firma wählen.'],
           });
         assertCompanyAllowed(request, parsed.data.company_id);
-        const { results, status } = await ingestFiles(rt, actorOf(request), {
+        const { results, status } = await ingestFiles(rt.intake, actorOf(request), {
           companyId: parsed.data.company_id,
           files: incoming,
           source: 'upload',

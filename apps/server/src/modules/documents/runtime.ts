@@ -6,6 +6,7 @@ import { rescueStaleJobs, STALE_SECONDS, withHeartbeat } from '../jobs/liveness'
 import { QUEUE_SCHEMA, type Queue, startQueue } from '../jobs/queue';
 import { createFileStore, type FileStore } from './file-store';
 import { type ImportWatcher, watchImportDir } from './import-folder';
+import type { IntakeInputs } from './intake';
 import { PROCESS_DOCUMENT, type ProcessJob, processDocument, sweepOrphans } from './jobs';
 
 /** Everything the documents module holds while the app runs: file store, queue, workers, OCR. */
@@ -20,6 +21,8 @@ export interface DocumentsRuntime {
    */
   readonly sandboxes: readonly Sandbox[];
   enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
+  /** The inputs of intake (uploads and the import folder). */
+  readonly intake: IntakeInputs;
   /**
    * Stops taking jobs and import files and waits for the job in hand (a restore replaces
    * the data under the workers); `resume` starts again. No-ops without workers.
@@ -67,7 +70,7 @@ export async function startDocuments(options: {
     // One polling worker per sandbox: a document that runs into its limits holds up only its own.
     for (const sandbox of sandboxes) await workWith(sandbox);
     if (config.documents.importDir) {
-      importer = await watchImportDir(runtime, config.documents.importDir, log);
+      importer = await watchImportDir(runtime.intake, config.documents.importDir, log);
     }
   };
   const workWith = async (sandbox: Sandbox) => {
@@ -107,13 +110,16 @@ export async function startDocuments(options: {
       },
     );
   };
+  const enqueueProcessing = (tx: DbOrTx, documentId: number) =>
+    queue.sendInTx(tx, PROCESS_DOCUMENT.name, { documentId });
   const runtime: DocumentsRuntime = {
     store,
     queue,
     config,
     database,
     sandboxes,
-    enqueueProcessing: (tx, documentId) => queue.sendInTx(tx, PROCESS_DOCUMENT.name, { documentId }),
+    enqueueProcessing,
+    intake: { db: database.db, store, maxUploadBytes: config.documents.maxUploadBytes, enqueueProcessing },
     async pause() {
       if (!working || paused) return;
       paused = true;

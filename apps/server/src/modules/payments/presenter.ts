@@ -1,14 +1,11 @@
 import { formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import type { PaymentLine, PaymentLineKind, PaymentLineStatus } from '@gewst/domain';
-import type { UserRefRow } from '../users';
+import { type UserRefRow, userRef } from '../users';
 import type { LineRow, PaymentRow } from './repo';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const money = (v: string | null) => (v === null ? null : formatMoneyPlain(v));
-export const user = (users: Map<number, UserRefRow>, id: number | null) => {
-  const u = id ? users.get(id) : undefined;
-  return u ? { id: u.id, username: u.username, name: u.name ?? u.username } : null;
-};
+export const user = userRef;
 
 export function presentLine(l: LineRow, users: Map<number, UserRefRow>): PaymentLine {
   return {

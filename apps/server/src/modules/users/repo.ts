@@ -1,3 +1,4 @@
+import type { UserRef } from '@gewst/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { permissions, rolePermissions, roles } from '../roles';
@@ -21,6 +22,13 @@ export async function usersById(db: DbOrTx, ids: (number | null | undefined)[]) 
     .from(users)
     .where(sql`${users.id} in ${wanted}`);
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A user as other modules present it (`{ id, username, name }`), or null when unknown. */
+export function userRef(users: Map<number, UserRefRow>, id: number | null | undefined): UserRef | null {
+  if (id == null) return null;
+  const u = users.get(id);
+  return u ? { id: u.id, username: u.username, name: u.name ?? u.username } : null;
 }
 
 export async function findUserByUsername(db: DbOrTx, username: string) {

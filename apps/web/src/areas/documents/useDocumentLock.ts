@@ -1,10 +1,8 @@
 import type { DocumentLock } from '@gewst/domain';
 import { useEffect, useRef, useState } from 'react';
 import { keepLocking, releaseLock } from '../../api/documents';
-import { joinUrl, resolveApiBase } from '../../api/url';
+import { sendOnExit } from '../../api/client';
 import { getAccessToken } from '../../auth/userManager';
-
-const API_BASE = resolveApiBase(import.meta.env.VITE_API_BASE_URL);
 
 /** Renew the lock this often, or sooner when the server's lock expires earlier. */
 export const LOCK_RENEW_MS = 20_000;
@@ -70,13 +68,7 @@ export function useDocumentLock(id: number, enabled: boolean): LockState {
     const releaseOnExit = () => {
       if (released || !mine.current) return;
       released = true;
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token.current) headers.Authorization = `Bearer ${token.current}`;
-      void fetch(joinUrl(API_BASE, `documents/${id}/releaseLock`), {
-        method: 'POST',
-        headers,
-        keepalive: true,
-      }).catch(() => undefined);
+      sendOnExit(`documents/${id}/releaseLock`, token.current);
     };
     window.addEventListener('pagehide', releaseOnExit);
 

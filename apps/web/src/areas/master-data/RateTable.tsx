@@ -1,21 +1,9 @@
 import { type MasterData, RATE_SOURCE_LABELS } from '@gewst/domain';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, errorMessages } from '../../api/errors';
 import { useResetRate, useSetRate } from '../../api/masterData';
+import { DataTable, loadedRows } from '../../components/DataTable';
 import { masterDataTexts as t } from '../../i18n/masterData';
 import { appStore } from '../../store/store';
 
@@ -47,53 +35,50 @@ export function RateTable({ record, canChange }: { record: MasterData; canChange
 
   return (
     <>
-      <Table size="small" aria-label={t.sections.rates}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t.rateColumns.year}</TableCell>
-            <TableCell align="right">{t.rateColumns.hebesatz}</TableCell>
-            <TableCell align="right">{t.rateColumns.reference}</TableCell>
-            <TableCell>{t.rateColumns.source}</TableCell>
-            <TableCell>{t.rateColumns.note}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {record.rates.map((r) => (
-            <TableRow key={r.year}>
-              <TableCell>{r.year}</TableCell>
-              <TableCell align="right">{r.hebesatz} %</TableCell>
-              <TableCell align="right">
-                {r.reference_hebesatz != null ? `${r.reference_hebesatz} %` : '–'}
-              </TableCell>
-              <TableCell>{RATE_SOURCE_LABELS[r.source]}</TableCell>
-              <TableCell>{r.note}</TableCell>
-              <TableCell align="right">
-                {canChange ? (
-                  <>
+      <DataTable
+        label={t.sections.rates}
+        query={loadedRows(record.rates)}
+        rowKey={(r) => r.year}
+        empty={{ title: t.noRates }}
+        columns={[
+          { id: 'year', header: t.rateColumns.year, cell: (r) => r.year },
+          { id: 'hebesatz', header: t.rateColumns.hebesatz, align: 'right', cell: (r) => `${r.hebesatz} %` },
+          {
+            id: 'reference',
+            header: t.rateColumns.reference,
+            align: 'right',
+            cell: (r) => (r.reference_hebesatz != null ? `${r.reference_hebesatz} %` : '–'),
+          },
+          { id: 'source', header: t.rateColumns.source, cell: (r) => RATE_SOURCE_LABELS[r.source] },
+          { id: 'note', header: t.rateColumns.note, cell: (r) => r.note },
+          {
+            id: 'actions',
+            header: '',
+            align: 'right',
+            cell: (r) =>
+              canChange ? (
+                <>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      setEditing({ year: String(r.year), hebesatz: String(r.hebesatz), note: r.note ?? '' })
+                    }
+                  >
+                    {t.editRate}
+                  </Button>
+                  {r.source !== 'reference' ? (
                     <Button
                       size="small"
-                      onClick={() =>
-                        setEditing({ year: String(r.year), hebesatz: String(r.hebesatz), note: r.note ?? '' })
-                      }
+                      onClick={() => void reset.mutateAsync({ id: record.id, year: r.year })}
                     >
-                      {t.editRate}
+                      {t.resetRate}
                     </Button>
-                    {r.source !== 'reference' ? (
-                      <Button
-                        size="small"
-                        onClick={() => void reset.mutateAsync({ id: record.id, year: r.year })}
-                      >
-                        {t.resetRate}
-                      </Button>
-                    ) : null}
-                  </>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                  ) : null}
+                </>
+              ) : null,
+          },
+        ]}
+      />
       {canChange ? (
         <Button
           size="small"

@@ -1,30 +1,45 @@
 import { type Company, LEGAL_FORM_LABELS, resolveMainColor } from '@gewst/domain';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from '@mui/material';
+import { Box, Button, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { companiesQuery, useDeleteCompany } from '../../../api/companies';
+import { DataTable, useTableParams } from '../../../components/DataTable';
+import { EditDeleteActions } from '../../../components/RowActions';
+import { useSearchFilter } from '../../../components/useSearchFilter';
 import { useConfirmDelete } from '../../../components/useConfirmDelete';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryError } from '../../../components/QueryState';
 import { de } from '../../../i18n/de';
 import { useCan } from '../../../store/store';
 import { CompanyDialog } from './CompanyDialog';
+
+const TABLE = { perPage: 25, perPageOptions: [25, 50, 100], orderBy: 'name', orderDirection: 'asc' } as const;
+
+/** The list's text filter: name, tax number, tax office or AGS contain the text (any case). */
+const matches = (c: Company, text: string) => {
+  const needle = text.toLocaleLowerCase('de');
+  return [c.name, c.steuernummer, c.finanzamt, c.ags_geschaeftsleitung].some((v) =>
+    v?.toLocaleLowerCase('de').includes(needle),
+  );
+};
+
+function ColorCell({ value }: { value: string | null }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: 18,
+          height: 18,
+          borderRadius: 0.5,
+          bgcolor: resolveMainColor(value),
+          border: 1,
+          borderColor: 'divider',
+        }}
+      />
+      <code>{value ?? de.common.none}</code>
+    </Box>
+  );
+}
 
 export default function CompaniesPage() {
   const companies = useQuery(companiesQuery());
@@ -38,7 +53,8 @@ export default function CompaniesPage() {
     deleted: (c) => de.companies.deleted(c.name),
   });
 
-  const rows = companies.data ?? [];
+  const table = useTableParams(TABLE);
+  const search = useSearchFilter('suche');
   const showActions = canChange || canCreateDelete;
 
   return (
@@ -50,82 +66,85 @@ export default function CompaniesPage() {
           </Button>
         </Box>
       ) : null}
-      {companies.isError ? <QueryError error={companies.error} onRetry={() => companies.refetch()} /> : null}
-      {companies.isPending ? <LinearProgress aria-label={de.common.loading} /> : null}
-      {companies.isSuccess && rows.length === 0 ? <EmptyState title={de.companies.empty} /> : null}
-      {rows.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={de.screens.adminCompanies}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{de.companies.name}</TableCell>
-                <TableCell>{de.companies.mainColor}</TableCell>
-                <TableCell>{de.companies.legalForm}</TableCell>
-                <TableCell>{de.companies.steuernummer}</TableCell>
-                <TableCell>{de.companies.finanzamt}</TableCell>
-                <TableCell>{de.companies.ags}</TableCell>
-                <TableCell>{de.companies.chartOfAccounts}</TableCell>
-                {showActions ? <TableCell align="right">{de.common.actions}</TableCell> : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((company) => {
-                const color = resolveMainColor(company.main_color);
-                return (
-                  <TableRow key={company.id} hover>
-                    <TableCell sx={{ fontWeight: 500 }}>{company.name}</TableCell>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <Box
-                          aria-hidden
-                          sx={{
-                            width: 18,
-                            height: 18,
-                            borderRadius: 0.5,
-                            bgcolor: color,
-                            border: 1,
-                            borderColor: 'divider',
-                          }}
-                        />
-                        <code>{company.main_color ?? de.common.none}</code>
-                      </Box>
-                    </TableCell>
-                    <TableCell>{LEGAL_FORM_LABELS[company.legal_form]}</TableCell>
-                    <TableCell>{company.steuernummer ?? de.common.none}</TableCell>
-                    <TableCell>{company.finanzamt ?? de.common.none}</TableCell>
-                    <TableCell>{company.ags_geschaeftsleitung ?? de.common.none}</TableCell>
-                    <TableCell>{company.chart_of_accounts}</TableCell>
-                    {showActions ? (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {canChange ? (
-                          <Tooltip title={de.common.edit}>
-                            <IconButton
-                              aria-label={de.companies.edit(company.name)}
-                              onClick={() => setEditing(company)}
-                            >
-                              <EditIcon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        {canCreateDelete ? (
-                          <Tooltip title={de.common.delete}>
-                            <IconButton
-                              aria-label={de.companies.delete(company.name)}
-                              onClick={() => deletion.ask(company)}
-                            >
-                              <DeleteIcon />
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      ) : null}
+      <DataTable
+        label={de.screens.adminCompanies}
+        query={companies}
+        rowKey={(c) => c.id}
+        params={table.params}
+        onParamsChange={table.update}
+        perPageOptions={table.perPageOptions}
+        empty={{ title: search.applied ? de.companies.noMatch : de.companies.empty }}
+        filter={search.applied ? (c) => matches(c, search.applied) : undefined}
+        toolbar={
+          <TextField
+            type="search"
+            size="small"
+            label={de.companies.search}
+            value={search.value}
+            onChange={(e) => search.onChange(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 360 } }}
+          />
+        }
+        rowProps={() => ({ 'data-testid': 'company-row' })}
+        columns={[
+          {
+            id: 'name',
+            header: de.companies.name,
+            cell: (c) => c.name,
+            sortValue: (c) => c.name,
+            sx: { fontWeight: 500 },
+          },
+          {
+            id: 'main_color',
+            header: de.companies.mainColor,
+            cell: (c) => <ColorCell value={c.main_color} />,
+          },
+          {
+            id: 'legal_form',
+            header: de.companies.legalForm,
+            cell: (c) => LEGAL_FORM_LABELS[c.legal_form],
+            sortValue: (c) => LEGAL_FORM_LABELS[c.legal_form],
+          },
+          {
+            id: 'steuernummer',
+            header: de.companies.steuernummer,
+            cell: (c) => c.steuernummer ?? de.common.none,
+            sortValue: (c) => c.steuernummer,
+          },
+          {
+            id: 'finanzamt',
+            header: de.companies.finanzamt,
+            cell: (c) => c.finanzamt ?? de.common.none,
+            sortValue: (c) => c.finanzamt,
+          },
+          {
+            id: 'ags',
+            header: de.companies.ags,
+            cell: (c) => c.ags_geschaeftsleitung ?? de.common.none,
+            sortValue: (c) => c.ags_geschaeftsleitung,
+          },
+          {
+            id: 'chart_of_accounts',
+            header: de.companies.chartOfAccounts,
+            cell: (c) => c.chart_of_accounts,
+            sortValue: (c) => c.chart_of_accounts,
+          },
+          showActions && {
+            id: 'actions',
+            header: de.common.actions,
+            align: 'right',
+            nowrap: true,
+            cell: (company) => (
+              <EditDeleteActions
+                editLabel={de.companies.edit(company.name)}
+                onEdit={canChange ? () => setEditing(company) : undefined}
+                deleteLabel={de.companies.delete(company.name)}
+                onDelete={canCreateDelete ? () => deletion.ask(company) : undefined}
+              />
+            ),
+          },
+        ]}
+      />
       {editing ? (
         <CompanyDialog company={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}

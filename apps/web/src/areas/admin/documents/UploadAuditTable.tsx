@@ -1,35 +1,17 @@
 import { UPLOAD_SOURCE_LABELS, UPLOAD_STATUS_LABELS, type UploadAuditEntry } from '@gewst/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
-import {
-  Box,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { downloadStoredFile, uploadAuditQuery } from '../../../api/documents';
 import { errorMessages } from '../../../api/errors';
-import { EmptyState } from '../../../components/EmptyState';
-import { ServerPagination } from '../../../components/ServerPagination';
-import { QueryError } from '../../../components/QueryState';
-import { de } from '../../../i18n/de';
+import { DataTable } from '../../../components/DataTable';
 import { documentTexts } from '../../../i18n/documents';
 import { formatDateTime } from '../../../lib/format';
 import { appStore } from '../../../store/store';
-import { formatFileSize, UPLOAD_STATUS_COLORS, uploadResultText } from './adminDocuments';
+import { formatFileSize, UPLOAD_STATUS_COLORS, uploadResultText, userName } from './adminDocuments';
 
 const t = documentTexts.admin;
 const PER_PAGE_OPTIONS = [25, 50, 100, 200];
@@ -43,51 +25,85 @@ interface Props {
 /** Every upload (also refused ones and duplicates), newest first. */
 export function UploadAuditTable({ page, perPage, onPage }: Props) {
   const trail = useQuery(uploadAuditQuery({ page, per_page: perPage }));
-  const rows = trail.data?.data ?? [];
-  const meta = trail.data?.meta;
 
   return (
-    <>
-      {trail.isError ? <QueryError error={trail.error} onRetry={() => trail.refetch()} /> : null}
-      {trail.isFetching ? <LinearProgress aria-label={de.common.loading} /> : null}
-      {trail.isSuccess && rows.length === 0 ? (
-        <EmptyState icon={<HistoryIcon />} title={t.uploadsEmpty} text={t.uploadsEmptyHint} />
-      ) : null}
-      {rows.length > 0 && meta ? (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t.uploadsTab}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t.columns.time}</TableCell>
-                  <TableCell>{t.columns.user}</TableCell>
-                  <TableCell>{t.columns.filename}</TableCell>
-                  <TableCell>{t.columns.company}</TableCell>
-                  <TableCell>{t.columns.result}</TableCell>
-                  <TableCell>{t.columns.document}</TableCell>
-                  <TableCell align="right">{t.columns.download}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((entry) => (
-                  <UploadRow key={entry.id} entry={entry} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            meta={meta}
-            options={PER_PAGE_OPTIONS}
-            onPageChange={(page) => onPage(page, meta.per_page)}
-            onPerPageChange={(perPage) => onPage(1, perPage)}
-          />
-        </Paper>
-      ) : null}
-    </>
+    <DataTable
+      label={t.uploadsTab}
+      query={trail}
+      rowKey={(entry) => entry.id}
+      params={{ page, per_page: perPage }}
+      onParamsChange={(p) => onPage(p.page ?? page, p.per_page ?? perPage)}
+      perPageOptions={PER_PAGE_OPTIONS}
+      empty={{ icon: <HistoryIcon />, title: t.uploadsEmpty, text: t.uploadsEmptyHint }}
+      rowProps={(entry) => ({ 'data-testid': 'upload-audit-row', 'data-status': entry.status })}
+      columns={[
+        { id: 'time', header: t.columns.time, nowrap: true, cell: (e) => formatDateTime(e.created_at) },
+        { id: 'user', header: t.columns.user, cell: (e) => userName(e.uploaded_by) ?? t.systemUser },
+        {
+          id: 'filename',
+          header: t.columns.filename,
+          sx: { wordBreak: 'break-word', minWidth: 160 },
+          cell: (e) => (
+            <>
+              {e.filename}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {formatFileSize(e.size)} · {UPLOAD_SOURCE_LABELS[e.source]}
+              </Typography>
+            </>
+          ),
+        },
+        { id: 'company', header: t.columns.company, cell: (e) => e.company_name ?? t.noCompany },
+        {
+          id: 'result',
+          header: t.columns.result,
+          sx: { minWidth: 180 },
+          cell: (e) => <ResultCell entry={e} />,
+        },
+        { id: 'document', header: t.columns.document, nowrap: true, cell: (e) => <DocumentCell entry={e} /> },
+        {
+          id: 'download',
+          header: t.columns.download,
+          align: 'right',
+          cell: (e) => <DownloadCell entry={e} />,
+        },
+      ]}
+    />
   );
 }
 
-function UploadRow({ entry }: { entry: UploadAuditEntry }) {
+function ResultCell({ entry }: { entry: UploadAuditEntry }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+      <Chip
+        size="small"
+        color={UPLOAD_STATUS_COLORS[entry.status]}
+        label={UPLOAD_STATUS_LABELS[entry.status]}
+        data-testid="upload-status-chip"
+        aria-label={uploadResultText(entry)}
+      />
+      {entry.reason ? (
+        <Typography variant="caption" color="text.secondary">
+          {entry.reason}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+function DocumentCell({ entry }: { entry: UploadAuditEntry }) {
+  if (entry.document_id == null) return <>{t.noDocument}</>;
+  return (
+    <Link
+      component={RouterLink}
+      to={`/dokumente/${entry.document_id}`}
+      aria-label={t.openDocument(entry.document_id)}
+    >
+      {t.documentLink(entry.document_id)}
+    </Link>
+  );
+}
+
+function DownloadCell({ entry }: { entry: UploadAuditEntry }) {
   const [busy, setBusy] = useState(false);
   const downloadPath = entry.download_path;
   const download = async () => {
@@ -101,71 +117,20 @@ function UploadRow({ entry }: { entry: UploadAuditEntry }) {
       setBusy(false);
     }
   };
-  const user = entry.uploaded_by;
-  return (
-    <TableRow hover data-testid="upload-audit-row" data-status={entry.status}>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
-      <TableCell>
-        {user
-          ? user.name && user.name !== user.username
-            ? `${user.username} (${user.name})`
-            : user.username
-          : t.systemUser}
-      </TableCell>
-      <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>
-        {entry.filename}
-        <Typography variant="caption" color="text.secondary" component="div">
-          {formatFileSize(entry.size)} · {UPLOAD_SOURCE_LABELS[entry.source]}
-        </Typography>
-      </TableCell>
-      <TableCell>{entry.company_name ?? t.noCompany}</TableCell>
-      <TableCell sx={{ minWidth: 180 }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
-          <Chip
-            size="small"
-            color={UPLOAD_STATUS_COLORS[entry.status]}
-            label={UPLOAD_STATUS_LABELS[entry.status]}
-            data-testid="upload-status-chip"
-            aria-label={uploadResultText(entry)}
-          />
-          {entry.reason ? (
-            <Typography variant="caption" color="text.secondary">
-              {entry.reason}
-            </Typography>
-          ) : null}
-        </Box>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {entry.document_id != null ? (
-          <Link
-            component={RouterLink}
-            to={`/dokumente/${entry.document_id}`}
-            aria-label={t.openDocument(entry.document_id)}
-          >
-            {t.documentLink(entry.document_id)}
-          </Link>
-        ) : (
-          t.noDocument
-        )}
-      </TableCell>
-      <TableCell align="right">
-        {downloadPath ? (
-          <Tooltip title={t.download}>
-            <IconButton
-              size="small"
-              aria-label={t.downloadFile(entry.filename)}
-              onClick={() => void download()}
-              loading={busy}
-            >
-              <DownloadIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        ) : (
-          <Typography variant="caption" color="text.secondary">
-            {t.notStored}
-          </Typography>
-        )}
-      </TableCell>
-    </TableRow>
+  return downloadPath ? (
+    <Tooltip title={t.download}>
+      <IconButton
+        size="small"
+        aria-label={t.downloadFile(entry.filename)}
+        onClick={() => void download()}
+        loading={busy}
+      >
+        <DownloadIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Typography variant="caption" color="text.secondary">
+      {t.notStored}
+    </Typography>
   );
 }

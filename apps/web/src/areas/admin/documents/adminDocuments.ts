@@ -4,6 +4,7 @@ import {
   UPLOAD_STATUS_LABELS,
   type UploadAuditEntry,
   type UploadStatus,
+  type UserRef,
 } from '@gewst/domain';
 
 /** The two views of Admin → Dokumente. */
@@ -80,3 +81,11 @@ export function formatFileSize(bytes: number): string {
 export function pageAfterRemoval(page: number, rowsOnPage: number): number {
   return rowsOnPage <= 1 && page > 1 ? page - 1 : page;
 }
+
+/** "username (Name)" of the one who did something, or null when unknown. */
+export const userName = (user: UserRef | null | undefined): string | null =>
+  user
+    ? user.name && user.name !== user.username
+      ? `${user.username} (${user.name})`
+      : user.username
+    : null;

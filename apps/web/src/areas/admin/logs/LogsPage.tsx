@@ -1,37 +1,16 @@
 import type { AuditLogEntry } from '@gewst/domain';
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import {
-  Box,
-  Button,
-  Collapse,
-  IconButton,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type LogsParams, logsQuery } from '../../../api/logs';
 import { usersQuery } from '../../../api/users';
-import { EmptyState } from '../../../components/EmptyState';
-import { ServerPagination } from '../../../components/ServerPagination';
-import { QueryError } from '../../../components/QueryState';
+import { DataTable, type RowKey } from '../../../components/DataTable';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format';
 import { formatJson, logsParamsFromSearch, logsParamsToSearch } from './logFilters';
 
 const PER_PAGE_OPTIONS = [25, 50, 100, 200];
-const COLUMNS = 6;
 
 /** Admin → Logs: who did what, filterable by user, object and date range. */
 export default function LogsPage() {
@@ -39,7 +18,7 @@ export default function LogsPage() {
   const params = useMemo(() => logsParamsFromSearch(search), [search]);
   const logs = useQuery(logsQuery(params));
   const users = useQuery(usersQuery());
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<RowKey>>(new Set());
   const [entity, setEntity] = useState(params.entity ?? '');
 
   const update = (patch: Partial<LogsParams>, resetPage = true) =>
@@ -56,7 +35,7 @@ export default function LogsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text triggers this
   }, [entity]);
 
-  const toggle = (id: number) =>
+  const toggle = (id: RowKey) =>
     setExpanded((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
@@ -65,8 +44,6 @@ export default function LogsPage() {
     });
 
   const filtered = params.user_id != null || !!params.entity || !!params.from || !!params.to;
-  const rows = logs.data?.data ?? [];
-  const meta = logs.data?.meta;
 
   return (
     <>
@@ -136,87 +113,40 @@ export default function LogsPage() {
         </Box>
       </Paper>
 
-      {logs.isError ? <QueryError error={logs.error} onRetry={() => logs.refetch()} /> : null}
-      {logs.isFetching ? <LinearProgress aria-label={de.common.loading} /> : null}
-      {logs.isSuccess && rows.length === 0 ? <EmptyState title={de.logs.empty} /> : null}
-      {rows.length > 0 && meta ? (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={de.screens.adminLogs}>
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" />
-                  <TableCell>{de.logs.time}</TableCell>
-                  <TableCell>{de.logs.user}</TableCell>
-                  <TableCell>{de.logs.action}</TableCell>
-                  <TableCell>{de.logs.entity}</TableCell>
-                  <TableCell>{de.logs.entityId}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((entry) => (
-                  <LogRow
-                    key={entry.id}
-                    entry={entry}
-                    open={expanded.has(entry.id)}
-                    onToggle={() => toggle(entry.id)}
-                  />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            meta={meta}
-            options={PER_PAGE_OPTIONS}
-            onPageChange={(page) => update({ page }, false)}
-            onPerPageChange={(perPage) => update({ per_page: perPage })}
-          />
-        </Paper>
-      ) : null}
+      <DataTable
+        label={de.screens.adminLogs}
+        query={logs}
+        rowKey={(entry) => entry.id}
+        params={params}
+        onParamsChange={(patch) => update(patch, false)}
+        perPageOptions={PER_PAGE_OPTIONS}
+        empty={{ title: de.logs.empty }}
+        detail={{ render: (entry) => <LogDetail entry={entry} />, expanded, onToggle: toggle }}
+        columns={[
+          { id: 'created_at', header: de.logs.time, cell: (e) => formatDateTime(e.created_at), nowrap: true },
+          { id: 'user', header: de.logs.user, cell: (e) => e.username ?? de.logs.systemUser },
+          { id: 'action', header: de.logs.action, cell: (e) => e.action },
+          { id: 'entity', header: de.logs.entity, cell: (e) => e.entity },
+          { id: 'entity_id', header: de.logs.entityId, cell: (e) => e.entity_id ?? de.common.none },
+        ]}
+      />
     </>
   );
 }
 
-function LogRow({ entry, open, onToggle }: { entry: AuditLogEntry; open: boolean; onToggle: () => void }) {
-  const detailId = `log-${entry.id}-details`;
+function LogDetail({ entry }: { entry: AuditLogEntry }) {
   return (
-    <Fragment>
-      <TableRow hover sx={{ '& > td': { borderBottom: open ? 'unset' : undefined } }}>
-        <TableCell padding="checkbox">
-          <IconButton
-            size="small"
-            aria-label={open ? de.logs.collapse : de.logs.expand}
-            aria-expanded={open}
-            aria-controls={detailId}
-            onClick={onToggle}
-          >
-            {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-          </IconButton>
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
-        <TableCell>{entry.username ?? de.logs.systemUser}</TableCell>
-        <TableCell>{entry.action}</TableCell>
-        <TableCell>{entry.entity}</TableCell>
-        <TableCell>{entry.entity_id ?? de.common.none}</TableCell>
-      </TableRow>
-      <TableRow>
-        <TableCell colSpan={COLUMNS} sx={{ py: 0 }}>
-          <Collapse in={open} timeout="auto" unmountOnExit>
-            <Box id={detailId} sx={{ py: 2 }}>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-                <JsonBlock title={de.logs.before} value={entry.before} />
-                <JsonBlock title={de.logs.after} value={entry.after} />
-              </Box>
-              {entry.request_id ? (
-                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-                  {de.logs.requestId}: {entry.request_id}
-                </Typography>
-              ) : null}
-            </Box>
-          </Collapse>
-        </TableCell>
-      </TableRow>
-    </Fragment>
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <JsonBlock title={de.logs.before} value={entry.before} />
+        <JsonBlock title={de.logs.after} value={entry.after} />
+      </Box>
+      {entry.request_id ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {de.logs.requestId}: {entry.request_id}
+        </Typography>
+      ) : null}
+    </>
   );
 }
 
