@@ -1,3 +1,4 @@
+import type { UploadResult } from '@gewst/domain';
 import { type Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,8 +40,10 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 describe('the shared data table', () => {
   const created: number[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
   let adminToken = '';
   afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
     // the other specs expect the three demo companies only
     for (const id of created) await api(baseUrl(), adminToken, 'DELETE', `/companies/${id}`);
   });
@@ -107,6 +110,12 @@ describe('the shared data table', () => {
       body: form,
     });
     expect(res.status).toBe(201);
+    const ids = ((await res.json()) as UploadResult).results.map((r) => r.document_id!);
+    expect(ids).toHaveLength(27);
+    // deleted afterwards: their processing jobs then end at once instead of queueing before later specs
+    cleanups.push(async () => {
+      for (const id of ids) await api(baseUrl(), token, 'DELETE', `/documents/${id}`);
+    });
 
     const page = await (await newContext()).newPage();
     await page.addInitScript(() => window.localStorage.setItem('currentCompanyId', '3'));

@@ -6,7 +6,8 @@ export default defineProject({
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 90_000,
+    // Generous: a test may poll up to 90 s for OCR on a machine with load 20, after signing in.
+    testTimeout: 300_000,
     hookTimeout: 120_000,
   },
 });

@@ -1,4 +1,4 @@
-import { obtainTokens } from '../../apps/server/src/idp/token-flow';
+import { fetchHttp, obtainTokens } from '../../apps/server/src/idp/token-flow';
 
 /** Talks to the running server like a script would: real sign-in flow, then bearer calls. */
 export async function apiToken(baseUrl: string, username: string): Promise<string> {
@@ -6,15 +6,7 @@ export async function apiToken(baseUrl: string, username: string): Promise<strin
     baseUrl,
     username,
     password: username,
-    http: async ({ method, url, headers, body }) => {
-      const res = await fetch(new URL(url, baseUrl), { method, headers, body, redirect: 'manual' });
-      const out: Record<string, string | string[]> = {};
-      res.headers.forEach((v, k) => {
-        out[k] = v;
-      });
-      out['set-cookie'] = res.headers.getSetCookie();
-      return { status: res.status, headers: out, body: await res.text() };
-    },
+    http: fetchHttp(baseUrl),
   });
   return tokens.access_token;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateNotice, scanNotice } from '../../../bench/notices/generate';
-import { obtainTokens } from '../src/idp/token-flow';
+import { fetchHttp, obtainTokens } from '../src/idp/token-flow';
 import { multipartFiles } from './documents-support';
 
 /**
@@ -66,15 +66,7 @@ async function token(username: string) {
     baseUrl: BASE,
     username,
     password: username,
-    http: async ({ method, url, headers, body }) => {
-      const res = await fetch(new URL(url, BASE), { method, headers, body, redirect: 'manual' });
-      const out: Record<string, string | string[]> = {};
-      res.headers.forEach((v, k) => {
-        out[k] = v;
-      });
-      out['set-cookie'] = res.headers.getSetCookie();
-      return { status: res.status, headers: out, body: await res.text() };
-    },
+    http: fetchHttp(BASE),
   });
   return tokens.access_token;
 }

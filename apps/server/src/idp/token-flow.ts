@@ -9,6 +9,19 @@ export type HttpCall = (request: {
   body?: string;
 }) => Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>;
 
+/** `HttpCall` over the real network (fetch, redirects not followed, every Set-Cookie kept). */
+export const fetchHttp =
+  (baseUrl: string): HttpCall =>
+  async ({ method, url, headers, body }) => {
+    const res = await fetch(new URL(url, baseUrl), { method, headers, body, redirect: 'manual' });
+    const out: Record<string, string | string[]> = {};
+    res.headers.forEach((v, k) => {
+      out[k] = v;
+    });
+    out['set-cookie'] = res.headers.getSetCookie();
+    return { status: res.status, headers: out, body: await res.text() };
+  };
+
 export interface TokenFlowOptions {
   http: HttpCall;
   /** Public base address of the server, e.g. http://localhost:3000 */

@@ -3,7 +3,7 @@
  * server (embedded sign-in), obtained through the real authorization-code flow.
  * Only the token goes to stdout.
  */
-import { obtainTokens } from '../idp/token-flow';
+import { fetchHttp, obtainTokens } from '../idp/token-flow';
 
 const username = process.argv[2];
 if (!username) {
@@ -18,15 +18,7 @@ obtainTokens({
   baseUrl,
   username,
   password,
-  http: async ({ method, url, headers, body }) => {
-    const res = await fetch(new URL(url, baseUrl), { method, headers, body, redirect: 'manual' });
-    const out: Record<string, string | string[]> = {};
-    res.headers.forEach((v, k) => {
-      out[k] = v;
-    });
-    out['set-cookie'] = res.headers.getSetCookie();
-    return { status: res.status, headers: out, body: await res.text() };
-  },
+  http: fetchHttp(baseUrl),
 })
   .then((tokens) => {
     process.stdout.write(`${tokens.access_token}\n`);

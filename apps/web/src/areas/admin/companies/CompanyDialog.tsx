@@ -10,21 +10,11 @@ import {
   resolveMainColor,
 } from '@gewst/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-} from '@mui/material';
-import { useId } from 'react';
+import { Box, Chip, MenuItem } from '@mui/material';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useSaveCompany } from '../../../api/companies';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
 import { de } from '../../../i18n/de';
@@ -71,7 +61,6 @@ interface CompanyDialogProps {
 
 /** Create or edit a company; rendered only while open so each opening starts fresh. */
 export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
-  const titleId = useId();
   const save = useSaveCompany();
   const { control, handleSubmit, setError } = useForm<CompanyInput, unknown, CompanyOutput>({
     resolver: zodResolver(companyInputSchema),
@@ -92,121 +81,84 @@ export function CompanyDialog({ company, onClose }: CompanyDialogProps) {
   });
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={company ? de.companies.editTitle(company.name) : de.companies.createTitle}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      busy={save.isPending}
       maxWidth="sm"
-      fullWidth
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>
-          {company ? de.companies.editTitle(company.name) : de.companies.createTitle}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={de.companies.name}
-              required
-              autoFocus
-              fullWidth
+      <FormTextField control={control} name="name" label={de.companies.name} required autoFocus fullWidth />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Controller
+          control={control}
+          name="main_color"
+          render={({ field }) => (
+            <Box
+              component="input"
+              type="color"
+              aria-label={de.companies.mainColorPicker}
+              value={toSixDigitHex(field.value?.trim() ?? '')}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => field.onChange(event.target.value)}
+              sx={{
+                width: 56,
+                height: 40,
+                p: 0.5,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                bgcolor: 'background.paper',
+                cursor: 'pointer',
+              }}
             />
-            <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-              <Controller
-                control={control}
-                name="main_color"
-                render={({ field }) => (
-                  <Box
-                    component="input"
-                    type="color"
-                    aria-label={de.companies.mainColorPicker}
-                    value={toSixDigitHex(field.value?.trim() ?? '')}
-                    onChange={(event: React.ChangeEvent<HTMLInputElement>) =>
-                      field.onChange(event.target.value)
-                    }
-                    sx={{
-                      width: 56,
-                      height: 40,
-                      p: 0.5,
-                      border: 1,
-                      borderColor: 'divider',
-                      borderRadius: 1,
-                      bgcolor: 'background.paper',
-                      cursor: 'pointer',
-                    }}
-                  />
-                )}
-              />
-              <FormTextField
-                control={control}
-                name="main_color"
-                label={de.companies.mainColor}
-                helperText={de.companies.mainColorHint}
-                required
-                sx={{ flex: '1 1 200px' }}
-              />
-              <Chip
-                aria-label={de.companies.preview}
-                label={name?.trim() || de.companies.preview}
-                sx={{
-                  mt: 0.5,
-                  bgcolor: previewColor,
-                  color: contrastText(previewColor),
-                  border: 1,
-                  borderColor: 'divider',
-                  maxWidth: 220,
-                }}
-              />
-            </Box>
-            <FormTextField
-              control={control}
-              name="legal_form"
-              label={de.companies.legalForm}
-              select
-              fullWidth
-            >
-              {LEGAL_FORMS.map((form) => (
-                <MenuItem key={form} value={form}>
-                  {LEGAL_FORM_LABELS[form]}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <FormTextField control={control} name="steuernummer" label={de.companies.steuernummer} />
-              <FormTextField control={control} name="finanzamt" label={de.companies.finanzamt} />
-              <FormTextField
-                control={control}
-                name="ags_geschaeftsleitung"
-                label={de.companies.ags}
-                helperText={de.companies.agsHint}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
-              />
-              <FormTextField
-                control={control}
-                name="chart_of_accounts"
-                label={de.companies.chartOfAccounts}
-                select
-              >
-                {CHARTS_OF_ACCOUNTS.map((chart) => (
-                  <MenuItem key={chart} value={chart}>
-                    {chart}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {de.common.save}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+        <FormTextField
+          control={control}
+          name="main_color"
+          label={de.companies.mainColor}
+          helperText={de.companies.mainColorHint}
+          required
+          sx={{ flex: '1 1 200px' }}
+        />
+        <Chip
+          aria-label={de.companies.preview}
+          label={name?.trim() || de.companies.preview}
+          sx={{
+            mt: 0.5,
+            bgcolor: previewColor,
+            color: contrastText(previewColor),
+            border: 1,
+            borderColor: 'divider',
+            maxWidth: 220,
+          }}
+        />
+      </Box>
+      <FormTextField control={control} name="legal_form" label={de.companies.legalForm} select fullWidth>
+        {LEGAL_FORMS.map((form) => (
+          <MenuItem key={form} value={form}>
+            {LEGAL_FORM_LABELS[form]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="steuernummer" label={de.companies.steuernummer} />
+        <FormTextField control={control} name="finanzamt" label={de.companies.finanzamt} />
+        <FormTextField
+          control={control}
+          name="ags_geschaeftsleitung"
+          label={de.companies.ags}
+          helperText={de.companies.agsHint}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8 } }}
+        />
+        <FormTextField control={control} name="chart_of_accounts" label={de.companies.chartOfAccounts} select>
+          {CHARTS_OF_ACCOUNTS.map((chart) => (
+            <MenuItem key={chart} value={chart}>
+              {chart}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Box>
+    </FormDialog>
   );
 }

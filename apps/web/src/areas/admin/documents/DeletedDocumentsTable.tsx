@@ -14,19 +14,17 @@ import { de } from '../../../i18n/de';
 import { documentTexts } from '../../../i18n/documents';
 import { formatDateTime } from '../../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../../store/store';
-import { pageAfterRemoval, userName } from './adminDocuments';
+import {
+  ADMIN_DOCUMENTS_PAGE_SIZES,
+  type AdminDocumentsTableProps,
+  pageAfterRemoval,
+  userName,
+} from './adminDocuments';
 
 const t = documentTexts.admin;
-const PER_PAGE_OPTIONS = [25, 50, 100, 200];
-
-interface Props {
-  page: number;
-  perPage: number;
-  onPage: (page: number, perPage: number) => void;
-}
 
 /** The soft-deleted documents of the current company; administrators restore them. */
-export function DeletedDocumentsTable({ page, perPage, onPage }: Props) {
+export function DeletedDocumentsTable({ page, perPage, onPage }: AdminDocumentsTableProps) {
   const company = useCurrentCompany();
   const canRestore = useCan('changePermissionsOfUser');
   const companyId = company?.id ?? 0;
@@ -69,7 +67,7 @@ export function DeletedDocumentsTable({ page, perPage, onPage }: Props) {
         rowKey={(doc) => doc.id}
         params={{ page, per_page: perPage }}
         onParamsChange={(p) => onPage(p.page ?? page, p.per_page ?? perPage)}
-        perPageOptions={PER_PAGE_OPTIONS}
+        perPageOptions={ADMIN_DOCUMENTS_PAGE_SIZES}
         empty={{ icon: <DeleteOutlineIcon />, title: t.deletedEmpty, text: t.deletedEmptyHint(company.name) }}
         rowProps={() => ({ 'data-testid': 'deleted-document-row' })}
         columns={[

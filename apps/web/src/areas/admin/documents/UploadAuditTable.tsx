@@ -11,19 +11,19 @@ import { DataTable } from '../../../components/DataTable';
 import { documentTexts } from '../../../i18n/documents';
 import { formatDateTime } from '../../../lib/format';
 import { appStore } from '../../../store/store';
-import { formatFileSize, UPLOAD_STATUS_COLORS, uploadResultText, userName } from './adminDocuments';
+import {
+  ADMIN_DOCUMENTS_PAGE_SIZES,
+  type AdminDocumentsTableProps,
+  formatFileSize,
+  UPLOAD_STATUS_COLORS,
+  uploadResultText,
+  userName,
+} from './adminDocuments';
 
 const t = documentTexts.admin;
-const PER_PAGE_OPTIONS = [25, 50, 100, 200];
-
-interface Props {
-  page: number;
-  perPage: number;
-  onPage: (page: number, perPage: number) => void;
-}
 
 /** Every upload (also refused ones and duplicates), newest first. */
-export function UploadAuditTable({ page, perPage, onPage }: Props) {
+export function UploadAuditTable({ page, perPage, onPage }: AdminDocumentsTableProps) {
   const trail = useQuery(uploadAuditQuery({ page, per_page: perPage }));
 
   return (
@@ -33,7 +33,7 @@ export function UploadAuditTable({ page, perPage, onPage }: Props) {
       rowKey={(entry) => entry.id}
       params={{ page, per_page: perPage }}
       onParamsChange={(p) => onPage(p.page ?? page, p.per_page ?? perPage)}
-      perPageOptions={PER_PAGE_OPTIONS}
+      perPageOptions={ADMIN_DOCUMENTS_PAGE_SIZES}
       empty={{ icon: <HistoryIcon />, title: t.uploadsEmpty, text: t.uploadsEmptyHint }}
       rowProps={(entry) => ({ 'data-testid': 'upload-audit-row', 'data-status': entry.status })}
       columns={[

@@ -89,3 +89,13 @@ export const userName = (user: UserRef | null | undefined): string | null =>
       ? `${user.username} (${user.name})`
       : user.username
     : null;
+
+/** Page sizes of the two tables of Admin → Dokumente. */
+export const ADMIN_DOCUMENTS_PAGE_SIZES = [25, 50, 100, 200] as const;
+
+/** Paging of a table of Admin → Dokumente (kept in the address by the page). */
+export interface AdminDocumentsTableProps {
+  page: number;
+  perPage: number;
+  onPage: (page: number, perPage: number) => void;
+}

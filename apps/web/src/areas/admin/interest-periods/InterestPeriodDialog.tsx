@@ -1,12 +1,10 @@
 import { type DefaultInterestPeriodEntry, defaultInterestPeriodInputSchema } from '@gewst/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useId } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useSaveDefaultInterestPeriod } from '../../../api/interest';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
-import { de } from '../../../i18n/de';
 import { deInterest } from '../../../i18n/interest';
 import { appStore } from '../../../store/store';
 
@@ -20,7 +18,6 @@ export function InterestPeriodDialog({
   period: DefaultInterestPeriodEntry | null;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const save = useSaveDefaultInterestPeriod();
   const { control, handleSubmit, setError } = useForm<FormValues>({
     resolver: zodResolver(defaultInterestPeriodInputSchema) as never,
@@ -37,45 +34,28 @@ export function InterestPeriodDialog({
     }
   });
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={period ? deInterest.periods.editTitle : deInterest.periods.createTitle}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      busy={save.isPending}
       maxWidth="xs"
-      fullWidth
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>
-          {period ? deInterest.periods.editTitle : deInterest.periods.createTitle}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="year"
-              label={deInterest.periods.year}
-              required
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-            />
-            <FormTextField
-              control={control}
-              name="starts_at"
-              type="date"
-              label={deInterest.periods.startsAt}
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {de.common.save}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="year"
+        label={deInterest.periods.year}
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+      />
+      <FormTextField
+        control={control}
+        name="starts_at"
+        type="date"
+        label={deInterest.periods.startsAt}
+        required
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { type InterestRateEntry, interestRateInputSchema } from '@gewst/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useId } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useSaveInterestRate } from '../../../api/interest';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
-import { de } from '../../../i18n/de';
 import { deInterest } from '../../../i18n/interest';
 import { appStore } from '../../../store/store';
 
@@ -23,7 +21,6 @@ export function InterestRateDialog({
   rate: InterestRateEntry | null;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const save = useSaveInterestRate();
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, Output>({
     resolver: zodResolver(interestRateInputSchema) as never,
@@ -42,45 +39,28 @@ export function InterestRateDialog({
     }
   });
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={rate ? deInterest.rates.editTitle : deInterest.rates.createTitle}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      busy={save.isPending}
       maxWidth="xs"
-      fullWidth
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>
-          {rate ? deInterest.rates.editTitle : deInterest.rates.createTitle}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="valid_from"
-              type="date"
-              label={deInterest.rates.validFrom}
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              control={control}
-              name="rate"
-              label={deInterest.rates.rate}
-              required
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {de.common.save}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="valid_from"
+        type="date"
+        label={deInterest.rates.validFrom}
+        required
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormTextField
+        control={control}
+        name="rate"
+        label={deInterest.rates.rate}
+        required
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    </FormDialog>
   );
 }

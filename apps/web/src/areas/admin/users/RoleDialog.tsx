@@ -1,25 +1,20 @@
 import { type Permission, type Role, type RoleInput, roleInputSchema } from '@gewst/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
   FormHelperText,
   FormLabel,
   LinearProgress,
-  Stack,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { permissionsQuery, useSaveRole } from '../../../api/roles';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
 import { QueryError } from '../../../components/QueryState';
@@ -31,7 +26,6 @@ const FIELDS: readonly Path<RoleInput>[] = ['name', 'description', 'permissions'
 
 /** Create or edit a role: name, description and its permissions (from GET /permissions). */
 export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
-  const titleId = useId();
   const permissionsLabelId = useId();
   const permissions = useQuery(permissionsQuery());
   const save = useSaveRole();
@@ -55,71 +49,56 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
   });
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={role ? de.roles.editTitle(role.name) : de.roles.createTitle}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      busy={save.isPending}
       maxWidth="sm"
-      fullWidth
     >
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle id={titleId}>{role ? de.roles.editTitle(role.name) : de.roles.createTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField control={control} name="name" label={de.roles.name} required autoFocus fullWidth />
-            <FormTextField control={control} name="description" label={de.roles.description} fullWidth />
-            <Controller
-              control={control}
-              name="permissions"
-              render={({ field, fieldState }) => {
-                const value = new Set<Permission>(field.value);
-                const toggle = (name: Permission) => {
-                  const next = new Set(value);
-                  if (next.has(name)) next.delete(name);
-                  else next.add(name);
-                  // Keep the catalogue order of the server's permission list.
-                  field.onChange((permissions.data ?? []).map((p) => p.name).filter((n) => next.has(n)));
-                };
-                return (
-                  <FormControl component="fieldset" error={fieldState.error != null}>
-                    <FormLabel component="legend" id={permissionsLabelId}>
-                      {de.roles.permissions}
-                    </FormLabel>
-                    {permissions.isPending ? <LinearProgress aria-label={de.common.loading} /> : null}
-                    {permissions.isError ? (
-                      <QueryError error={permissions.error} onRetry={() => permissions.refetch()} />
-                    ) : null}
-                    <FormGroup aria-labelledby={permissionsLabelId}>
-                      {permissions.data?.map((permission, index) => (
-                        <FormControlLabel
-                          key={permission.id}
-                          control={
-                            <Checkbox
-                              checked={value.has(permission.name)}
-                              onChange={() => toggle(permission.name)}
-                              slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }}
-                            />
-                          }
-                          label={permission.label}
-                        />
-                      ))}
-                    </FormGroup>
-                    {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
-                  </FormControl>
-                );
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {de.common.cancel}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {de.common.save}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField control={control} name="name" label={de.roles.name} required autoFocus fullWidth />
+      <FormTextField control={control} name="description" label={de.roles.description} fullWidth />
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field, fieldState }) => {
+          const value = new Set<Permission>(field.value);
+          const toggle = (name: Permission) => {
+            const next = new Set(value);
+            if (next.has(name)) next.delete(name);
+            else next.add(name);
+            // Keep the catalogue order of the server's permission list.
+            field.onChange((permissions.data ?? []).map((p) => p.name).filter((n) => next.has(n)));
+          };
+          return (
+            <FormControl component="fieldset" error={fieldState.error != null}>
+              <FormLabel component="legend" id={permissionsLabelId}>
+                {de.roles.permissions}
+              </FormLabel>
+              {permissions.isPending ? <LinearProgress aria-label={de.common.loading} /> : null}
+              {permissions.isError ? (
+                <QueryError error={permissions.error} onRetry={() => permissions.refetch()} />
+              ) : null}
+              <FormGroup aria-labelledby={permissionsLabelId}>
+                {permissions.data?.map((permission, index) => (
+                  <FormControlLabel
+                    key={permission.id}
+                    control={
+                      <Checkbox
+                        checked={value.has(permission.name)}
+                        onChange={() => toggle(permission.name)}
+                        slotProps={{ input: { ref: index === 0 ? field.ref : undefined } }}
+                      />
+                    }
+                    label={permission.label}
+                  />
+                ))}
+              </FormGroup>
+              {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+            </FormControl>
+          );
+        }}
+      />
+    </FormDialog>
   );
 }
