@@ -41,6 +41,17 @@ const envSchema = z.object({
     .positive('MAX_UPLOAD_MB muss größer als 0 sein.')
     .max(2048, 'MAX_UPLOAD_MB darf höchstens 2048 sein.')
     .default(50),
+  MAX_UPLOAD_TOTAL_MB: z.coerce
+    .number({ error: 'MAX_UPLOAD_TOTAL_MB muss eine Zahl (Megabyte) sein.' })
+    .positive('MAX_UPLOAD_TOTAL_MB muss größer als 0 sein.')
+    .max(8192, 'MAX_UPLOAD_TOTAL_MB darf höchstens 8192 sein.')
+    .default(100),
+  MAX_UPLOAD_FILES: z.coerce
+    .number({ error: 'MAX_UPLOAD_FILES muss eine Zahl (Dateien) sein.' })
+    .int('MAX_UPLOAD_FILES muss eine ganze Zahl sein.')
+    .min(1, 'MAX_UPLOAD_FILES muss mindestens 1 sein.')
+    .max(1000, 'MAX_UPLOAD_FILES darf höchstens 1000 sein.')
+    .default(50),
   IMPORT_DIR: z.string().optional(),
   DOCUMENT_LOCK_SECONDS: z.coerce
     .number({ error: 'DOCUMENT_LOCK_SECONDS muss eine Zahl (Sekunden) sein.' })
@@ -170,6 +181,10 @@ export interface AppConfig {
   };
   readonly documents: {
     readonly maxUploadBytes: number;
+    /** All files of one upload request together (MAX_UPLOAD_TOTAL_MB). */
+    readonly maxUploadTotalBytes: number;
+    /** Files per upload request (MAX_UPLOAD_FILES). */
+    readonly maxUploadFiles: number;
     readonly importDir: string | null;
     readonly lockSeconds: number;
     readonly jobTimeoutSeconds: number;
@@ -263,6 +278,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     documents: {
       maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+      maxUploadTotalBytes: Math.round(env.MAX_UPLOAD_TOTAL_MB * 1024 * 1024),
+      maxUploadFiles: env.MAX_UPLOAD_FILES,
       importDir: env.IMPORT_DIR ? path.resolve(env.IMPORT_DIR) : null,
       lockSeconds: env.DOCUMENT_LOCK_SECONDS,
       jobTimeoutSeconds: env.JOB_TIMEOUT_SECONDS,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -14,6 +14,11 @@ export interface FileStore {
   read(relPath: string): Promise<Buffer>;
   /** The absolute path of a relative store path, or null when it is not one (traversal, absolute, odd). */
   resolve(relPath: string): string | null;
+  /**
+   * Removes temporary files of writes that never finished (a process killed mid-upload),
+   * older than `minAgeMs` (another process may be writing one right now). Returns the count.
+   */
+  sweepTemp(minAgeMs?: number): Promise<number>;
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -40,8 +45,13 @@ export function createFileStore(root: string): FileStore {
       await mkdir(path.dirname(full), { recursive: true });
       // Written under a temporary name first: a crash never leaves a half file at the final path.
       const tmp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, bytes);
-      await rename(tmp, full);
+      try {
+        await writeFile(tmp, bytes);
+        await rename(tmp, full);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
       return { sha256, path: rel, existed: false };
     },
     async read(relPath) {
@@ -50,6 +60,25 @@ export function createFileStore(root: string): FileStore {
       return readFile(full);
     },
     resolve,
+    async sweepTemp(minAgeMs = 60 * 60 * 1000) {
+      let removed = 0;
+      const walk = async (dir: string, depth: number): Promise<void> => {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        for (const e of entries) {
+          const full = path.join(dir, e.name);
+          if (e.isDirectory() && depth < 2 && /^[0-9a-f]{2}$/.test(e.name)) await walk(full, depth + 1);
+          else if (e.isFile() && e.name.endsWith('.tmp')) {
+            const age = Date.now() - (await stat(full)).mtimeMs;
+            if (age >= minAgeMs) {
+              await rm(full, { force: true });
+              removed++;
+            }
+          }
+        }
+      };
+      await walk(abs, 0);
+      return removed;
+    },
   };
 }
 

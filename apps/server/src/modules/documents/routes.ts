@@ -36,20 +36,46 @@ const notMultipart = () =>
     'Bitte PDF-Dateien als multipart/form-data hochladen (Feld „files“, dazu „company_id“).',
   );
 
-/** Reads every file part into memory (up to the size limit) and the text fields. */
-async function readParts(request: FastifyRequest) {
+const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const uploadTooLarge = (max: number) =>
+  new AppError(
+    413,
+    'UPLOAD_TOO_LARGE',
+    `Der Upload ist zu groß: höchstens ${mb(max)} je Upload. Bitte die Dateien auf mehrere Uploads verteilen.`,
+  );
+const tooManyFiles = (max: number) =>
+  new AppError(
+    413,
+    'TOO_MANY_FILES',
+    `Zu viele Dateien: höchstens ${max} Dateien je Upload. Bitte die Dateien auf mehrere Uploads verteilen.`,
+  );
+
+/**
+ * Reads the file parts (each up to the size limit) and the text fields. An upload announced
+ * larger than the total limit is refused before any of its body is read; a body without a
+ * length stops being read as soon as its files exceed the total.
+ */
+async function readParts(request: FastifyRequest, limits: { totalBytes: number; files: number }) {
   if (!request.isMultipart()) throw notMultipart();
+  // Multipart framing (boundaries, part headers, text fields) on top of the files.
+  const announced = Number(request.headers['content-length'] ?? 0);
+  if (announced > limits.totalBytes + 1024 * 1024) throw uploadTooLarge(limits.totalBytes);
   const fields: Record<string, string> = {};
   const parts: IncomingFile[] = [];
+  let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (parts.length >= limits.files) throw tooManyFiles(limits.files);
         const bytes = await part.toBuffer();
+        total += bytes.length;
+        if (total > limits.totalBytes) throw uploadTooLarge(limits.totalBytes);
         parts.push({ filename: part.filename || 'dokument.pdf', bytes, truncated: part.file.truncated });
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if ((err as { code?: string })?.code === 'FST_FILES_LIMIT') throw tooManyFiles(limits.files);
     throw new AppError(400, 'INVALID_UPLOAD', 'Die hochgeladenen Dateien konnten nicht gelesen werden.');
   }
   return { fields, files: parts };
@@ -254,24 +280,29 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
   // Multipart only inside this scope.
   app.register(async (scope) => {
     const typed = scope as unknown as AppInstance;
+    const limits = {
+      totalBytes: rt.config.documents.maxUploadTotalBytes,
+      files: rt.config.documents.maxUploadFiles,
+    };
     await typed.register(multipart, {
-      limits: { fileSize: rt.config.documents.maxUploadBytes, files: 200, fields: 20 },
+      limits: { fileSize: rt.config.documents.maxUploadBytes, files: limits.files + 1, fields: 20 },
       throwFileSizeLimit: false,
     });
     typed.post(
       '/documents',
       {
         config: { permission: 'add-payment-data' },
-        bodyLimit: rt.config.documents.maxUploadBytes * 2 + 1024 * 1024,
+        bodyLimit: limits.totalBytes + 1024 * 1024,
         schema: {
           tags,
-          summary: 'PDFs hochladen (multipart: company_id, files); 415 keine PDF, 413 zu groß',
+          summary:
+            'PDFs hochladen (multipart: company_id, files); 415 keine PDF, 413 zu groß (Datei, Upload gesamt, Anzahl)',
           consumes: ['multipart/form-data'],
           response: { 201: uploadResultSchema },
         },
       },
       async (request, reply) => {
-        const { fields, files: incoming } = await readParts(request);
+        const { fields, files: incoming } = await readParts(request, limits);
         const query = request.query as Record<string, string | undefined>;
         const parsed = documentUploadFieldsSchema.safeParse({
           company_id: fields.company_id ?? query.company_id,
@@ -318,7 +349,7 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
         },
       },
       async (request) => {
-        const { files: incoming } = await readParts(request);
+        const { files: incoming } = await readParts(request, limits);
         return files.addVersion(rt, actorOf(request), request.params.id, incoming[0] ?? null);
       },
     );

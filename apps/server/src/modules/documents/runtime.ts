@@ -40,6 +40,13 @@ export async function startDocuments(options: {
   const { config, database, log } = options;
   const working = config.role !== 'api';
   const store = createFileStore(config.filesDir);
+  // Half-written files of a process that was killed mid-upload (older than an hour: a write of
+  // another running process is never touched).
+  const swept = await store.sweepTemp().catch((err) => {
+    log.error({ err }, 'temporary file sweep failed');
+    return 0;
+  });
+  if (swept) log.warn({ files: swept }, 'temporary files of unfinished uploads removed');
   const queue = await startQueue(database, {
     work: working,
     pollSeconds: config.documents.jobPollSeconds,

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileStore } from '../src/modules/documents/file-store';
+import { multipartFiles, simplePdf } from './documents-support';
+import { bearer, useTestApp } from './helpers';
+
+/** Bounded uploads (issue 10): total size and file count per request, 413 with a German message. */
+describe('upload limits', () => {
+  const ctx = useTestApp({ MAX_UPLOAD_TOTAL_MB: '1', MAX_UPLOAD_FILES: '2', MAX_UPLOAD_MB: '1' });
+  const post = async (files: { name: string; content: Buffer | Uint8Array }[]) => {
+    const mp = multipartFiles({ company_id: '1' }, files);
+    return ctx.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { ...bearer(await ctx.token('sachbearbeitung')), ...mp.headers },
+      payload: mp.body,
+    });
+  };
+  const auditCount = async () =>
+    (
+      await ctx.inject({
+        method: 'GET',
+        url: '/api/uploadAuditTrail?page=1&per_page=1',
+        headers: bearer(await ctx.token('admin')),
+      })
+    ).json().meta.total as number;
+
+  it('refuses an upload announced larger than the total before reading it (413, German)', async () => {
+    const before = await auditCount();
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
+    const res = await post([{ name: 'gross.pdf', content: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error:
+        'Der Upload ist zu groß: höchstens 1 MB je Upload. Bitte die Dateien auf mehrere Uploads verteilen.',
+      code: 'UPLOAD_TOO_LARGE',
+    });
+    // Nothing was taken in: no audit entry, no document.
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('stops reading when the files together exceed the total', async () => {
+    const pdf = Buffer.from(await simplePdf(['Gewerbesteuerbescheid']));
+    const pad = (n: number) => Buffer.concat([pdf, Buffer.alloc(n - pdf.length, 0x20)]);
+    const res = await post([
+      { name: 'a.pdf', content: pad(600 * 1024) },
+      { name: 'b.pdf', content: pad(600 * 1024) },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('UPLOAD_TOO_LARGE');
+  });
+
+  it('refuses more files than allowed per upload', async () => {
+    const pdf = await simplePdf(['Gewerbesteuerbescheid']);
+    const res = await post([1, 2, 3].map((i) => ({ name: `${i}.pdf`, content: pdf })));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error:
+        'Zu viele Dateien: höchstens 2 Dateien je Upload. Bitte die Dateien auf mehrere Uploads verteilen.',
+      code: 'TOO_MANY_FILES',
+    });
+    const ok = await post(
+      [1, 2].map((i) => ({ name: `${i}.pdf`, content: Buffer.concat([pdf, Buffer.from(`%${i}`)]) })),
+    );
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('temporary files of unfinished writes', () => {
+  it('are swept when older than the age limit; fresh ones (another writer) stay', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'gewst-store-'));
+    try {
+      mkdirSync(path.join(root, 'ab', 'cd'), { recursive: true });
+      const old = path.join(root, 'ab', 'cd', `${'a'.repeat(64)}.pdf.0123456789ab.tmp`);
+      const fresh = path.join(root, 'ab', 'cd', `${'b'.repeat(64)}.pdf.0123456789ab.tmp`);
+      const kept = path.join(root, 'ab', 'cd', `${'c'.repeat(64)}.pdf`);
+      for (const f of [old, fresh, kept]) writeFileSync(f, 'x');
+      const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(old, hourAgo, hourAgo);
+      utimesSync(kept, hourAgo, hourAgo);
+      expect(await createFileStore(root).sweepTemp()).toBe(1);
+      expect([existsSync(old), existsSync(fresh), existsSync(kept)]).toEqual([false, true, true]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
