@@ -31,6 +31,7 @@ import { type BackupService, createBackupService } from './modules/backup/servic
 import { calculationRoutes } from './modules/calculations/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { exportRoutes, startExport } from './modules/export';
 import { type DocumentsRuntime, startDocuments } from './modules/documents/runtime';
 import { interestRoutes } from './modules/interest/routes';
 import { masterDataRoutes } from './modules/master-data/routes';
@@ -128,12 +129,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerCompanyScope(app);
   const documents: DocumentsRuntime = await startDocuments({ config, database, log: app.log });
   app.addHook('onClose', async () => documents.close());
+  // The export's job type runs on the same queue as document processing.
+  const exports = await startExport({ config, database, queue: documents.queue, log: app.log });
   const backups = createBackupService({
     config,
     database,
     hooks: { enqueueProcessing: documents.enqueueProcessing },
-    pauseWork: () => documents.pause(),
-    resumeWork: () => documents.resume(),
+    pauseWork: async () => {
+      await Promise.all([documents.pause(), exports.pause()]);
+    },
+    resumeWork: async () => {
+      await Promise.all([documents.resume(), exports.resume()]);
+    },
     afterRestore: () => invalidateSearchIndex(database.db),
     log: app.log,
   });
@@ -209,7 +216,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       paymentRoutes(typed);
       reportRoutes(typed);
       processingStatusRoutes(typed);
-      bookingRoutes(typed);
+      bookingRoutes(typed, {
+        afterApprove: (tx, id, actor) => exports.enqueue(tx, id, actor).then(() => {}),
+      });
+      exportRoutes(typed, exports);
       backupRoutes(typed, backups);
     },
     { prefix: '/api' },

@@ -171,6 +171,8 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'PUT /api/bookings/:id/archive': res('booking_sessions'),
   'PUT /api/bookings/:id/generate_report': res('booking_sessions'),
   'GET /api/bookings/:id/queues': res('booking_sessions'),
+  'GET /api/bookings/:id/export': res('booking_sessions'),
+  'GET /api/bookings/:id/report': res('booking_sessions'),
   'GET /api/prePaymentsBiLog': companyQuery,
   'DELETE /api/prePaymentsBiLog/:id': res('prepayment_bi_logs'),
   'GET /api/sessionLogs/:id': res('booking_sessions'),

@@ -7,6 +7,7 @@ export * from '../modules/audit/schema';
 export * from '../modules/bookings/schema';
 export * from '../modules/companies/schema';
 export * from '../modules/documents/schema';
+export * from '../modules/export/schema';
 export * from '../modules/interest/schema';
 export * from '../modules/master-data/schema';
 export * from '../modules/municipalities/schema';

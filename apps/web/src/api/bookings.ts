@@ -5,6 +5,7 @@ import type {
   BookingSession,
   BookingSessionDetail,
   BookingStats,
+  ExportQueues,
   PageMeta,
   PrepaymentPreview,
   Provision,
@@ -14,10 +15,13 @@ import type {
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { saveBlob } from './service';
 
 export interface SessionListParams {
   type?: SessionType;
   archived: boolean;
+  /** Only sessions in this status (the failed-export filter), across all types. */
+  status?: 'export_fehlgeschlagen';
   page: number;
   per_page: number;
 }
@@ -28,6 +32,7 @@ export const bookingKeys = {
   detail: (id: number, page: number, perPage: number) => ['bookings', 'detail', id, page, perPage] as const,
   logs: (id: number) => ['bookings', 'logs', id] as const,
   stats: (companyId: number) => ['bookings', 'stats', companyId] as const,
+  exports: (id: number) => ['bookings', 'exports', id] as const,
   biLog: (companyId: number) => ['bookings', 'bi-log', companyId] as const,
   preview: (companyId: number, year: number, quartal: number) =>
     ['bookings', 'preview', companyId, year, quartal] as const,
@@ -42,6 +47,7 @@ export const sessionListQuery = (companyId: number, params: SessionListParams) =
       api.get<{ data: BookingSession[]; meta: PageMeta }>(`companies/${companyId}/bookings`, {
         ...params,
         type: params.type,
+        status: params.status,
       }),
     placeholderData: keepPreviousData,
   });
@@ -61,6 +67,26 @@ export const bookingStatsQuery = (companyId: number) =>
     queryKey: bookingKeys.stats(companyId),
     queryFn: () => api.get<BookingStats>('bookings/stats', { company_id: companyId }),
   });
+
+/** The session's export: jobs, targets, files, protocol (polled while the export is under way). */
+export const exportQueuesQuery = (id: number) =>
+  queryOptions({
+    queryKey: bookingKeys.exports(id),
+    queryFn: () => api.get<ExportQueues>(`bookings/${id}/queues`),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'freigegeben' ||
+      q.state.data?.jobs.some(
+        (j) => j.state === 'wartend' || j.state === 'laeuft' || j.state === 'wiederholung',
+      )
+        ? 2000
+        : false,
+  });
+
+/** Downloads a file the queues view names (export part or protocol) under its own name. */
+export async function downloadExportFile(address: string, fileName: string) {
+  const blob = await api.get<Blob>(address, undefined, { responseType: 'blob' });
+  saveBlob(blob, fileName);
+}
 
 export const biLogQuery = (companyId: number) =>
   queryOptions({
@@ -117,8 +143,8 @@ export const bookingApi = {
   cancel: (id: number, comment: string): Transition =>
     api.put(`bookings/${id}/cancel`, { storno: { comment } }),
   archive: (id: number): Transition => api.put(`bookings/${id}/archive`, {}),
-  retrigger: (id: number): Transition => api.put(`bookings/${id}/retrigger-failed-jobs`, {}),
-  report: (id: number): Transition => api.put(`bookings/${id}/generate_report`, {}),
+  retrigger: (id: number): Promise<ExportQueues> => api.put(`bookings/${id}/retrigger-failed-jobs`, {}),
+  report: (id: number): Promise<ExportQueues> => api.put(`bookings/${id}/generate_report`, {}),
   editComment: (logId: number, comment: string) =>
     api.post<SessionLog>(`sessionLogs/editComment/${logId}`, { comment }),
   createPrepayments: (companyId: number, year: number, quartal: number) =>

@@ -66,6 +66,8 @@ export const sessionStatusSchema = z.enum(SESSION_STATUSES);
 export const sessionListQuerySchema = pageQuerySchema.extend({
   type: sessionTypeSchema.optional(),
   archived: bool.default(false),
+  /** e.g. `export_fehlgeschlagen` for the failed-export filter of /buchungen. */
+  status: z.enum(SESSION_STATUSES, { error: 'Unbekannter Status.' }).optional(),
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 

@@ -167,3 +167,8 @@ export const exportDownloadQuerySchema = z.object({
     .max(1000, 'part ist zu groß.')
     .default(1),
 });
+
+/** `GET bookings/{id}/report?format=pdf|xlsx`: the stored booking protocol. */
+export const reportDownloadQuerySchema = z.object({
+  format: z.enum(['pdf', 'xlsx'], { error: 'format muss pdf oder xlsx sein.' }).default('pdf'),
+});

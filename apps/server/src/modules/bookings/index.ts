@@ -4,10 +4,15 @@
  *   cancels payment lines; books new lines and reverses booked ones that changed.
  * - bookedPaymentLines: which payment lines are booked (e.g. to refuse withdrawing a
  *   confirmation whose lines are booked).
- * - recordExportResult: for the export job (issue 14).
+ * - recordExportResult, runTransition, lockSession: for the export job and the export routes
+ *   (issue 14); the tables for the export's foreign keys.
+ * - accountMappingOf: the company's accounts and DATEV numbers (for the export).
  * - bookedDocumentIds: which documents are booked (Service → Stand der Bearbeitung).
  */
+export { accountMappingOf } from './accounts';
 export { bookedDocumentIds } from './booked-documents';
 export { bookedPaymentLines, syncBookings } from './generation';
-export { bookingRoutes } from './routes';
-export { recordExportResult } from './workflow';
+export { lockSession } from './repo';
+export { bookingRoutes, type BookingHooks } from './routes';
+export { bookingLines, bookingSessions, bookings } from './schema';
+export { recordExportResult, runTransition } from './workflow';

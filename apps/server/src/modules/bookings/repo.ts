@@ -107,10 +107,18 @@ const withSums = (where: ReturnType<typeof sql>, tail: ReturnType<typeof sql>) =
 
 export async function listSessions(
   db: DbOrTx,
-  q: { company_id: number; type?: string; archived: boolean; page: number; per_page: number },
+  q: {
+    company_id: number;
+    type?: string;
+    archived: boolean;
+    status?: string;
+    page: number;
+    per_page: number;
+  },
 ) {
   const where = [sql`s.company_id = ${q.company_id}`, sql`s.archived = ${q.archived}`];
   if (q.type) where.push(sql`s.type = ${q.type}`);
+  if (q.status) where.push(sql`s.status = ${q.status}`);
   return rowsOf<SessionListRow>(
     db,
     withSums(

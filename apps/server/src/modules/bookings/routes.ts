@@ -37,8 +37,17 @@ import * as workflow from './workflow';
 const CLOSE = 'close-bi-sessions-generate-reports' as const;
 const APPROVE = 'approve-bi-sessions' as const;
 
-/** Seed section 7 (Bookings), each call with exactly its method, path and parameters. */
-export function bookingRoutes(app: AppInstance): void {
+export interface BookingHooks {
+  /** In the approval's transaction (the export enqueues its job here). */
+  afterApprove?: workflow.ApprovedHook;
+}
+
+/**
+ * Seed section 7 (Bookings), each call with exactly its method, path and parameters. The
+ * export's calls (queues, retrigger-failed-jobs, generate_report, export download) are
+ * registered by the export module.
+ */
+export function bookingRoutes(app: AppInstance, hooks: BookingHooks = {}): void {
   const db = () => app.deps.database.db;
   const tags = ['Buchungen'];
   const transitionResponse = { 200: transitionResultSchema };
@@ -153,7 +162,7 @@ export function bookingRoutes(app: AppInstance): void {
     APPROVE,
     approveBodySchema,
     (id, b: z.infer<typeof approveBodySchema>, actor) =>
-      workflow.approveSession(db(), actor, id, b?.approved_at ?? null),
+      workflow.approveSession(db(), actor, id, b?.approved_at ?? null, hooks.afterApprove),
   );
   put(
     'correct',
@@ -172,13 +181,6 @@ export function bookingRoutes(app: AppInstance): void {
       workflow.cancelSession(db(), actor, id, b.storno.comment),
   );
   put(
-    'retrigger-failed-jobs',
-    'Fehlgeschlagenen Export erneut anstoßen',
-    CLOSE,
-    emptyBodySchema,
-    (id, _b, actor) => workflow.exportPending(db(), actor, id, 'retrigger-failed-jobs'),
-  );
-  put(
     'revert-to-closed',
     'Zurück auf „geschlossen“ (eingereicht, freigegeben, Export fehlgeschlagen)',
     CLOSE,
@@ -189,25 +191,6 @@ export function bookingRoutes(app: AppInstance): void {
   put('archive', 'Stapel archivieren (exportiert oder storniert)', CLOSE, emptyBodySchema, (id, _b, actor) =>
     workflow.archiveSession(db(), actor, id),
   );
-  put(
-    'generate_report',
-    'Buchungsprotokoll (PDF und xlsx) erzeugen',
-    CLOSE,
-    emptyBodySchema,
-    (id, _b, actor) => workflow.exportPending(db(), actor, id, 'generate_report'),
-  );
-  app.get(
-    '/bookings/:id/queues',
-    {
-      config: { permission: CLOSE },
-      schema: { tags, summary: 'Exportaufträge des Stapels', params: idParamSchema },
-    },
-    async (request) => {
-      await service.requireSession(db(), request.params.id);
-      throw workflow.notAvailable();
-    },
-  );
-
   app.get(
     '/prePaymentsBiLog',
     {

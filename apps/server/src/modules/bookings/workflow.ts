@@ -39,12 +39,6 @@ interface RunOptions {
   ) => Promise<StepResult | void>;
 }
 
-export const notAvailable = () =>
-  conflict(
-    'EXPORT_NOT_AVAILABLE',
-    'Der Export an das ERP-System ist noch nicht verfügbar; diese Aktion folgt mit dem Export.',
-  );
-
 /**
  * The one place where a session changes status: locks the row (so two approvals at once
  * cannot both pass), asks the domain state machine, runs the action's step, writes the
@@ -109,6 +103,9 @@ async function userAction(db: Db, actor: Actor, id: number, action: SessionActio
 
 const now = () => new Date();
 
+/** Runs inside the approval's transaction after the four-eyes check (registered by the export). */
+export type ApprovedHook = (tx: Tx, sessionId: number, actor: Actor) => Promise<void>;
+
 export const closeSession = (db: Db, actor: Actor, id: number) =>
   userAction(db, actor, id, 'close', {
     step: async (tx, s) => {
@@ -153,7 +150,13 @@ export const revertToClosed = (db: Db, actor: Actor, id: number, comment: string
  * changed a booking of the session (403 with the reason). `approved_at` defaults to now;
  * it may not lie in the future nor before the submission.
  */
-export const approveSession = (db: Db, actor: Actor, id: number, approvedAt: string | null) =>
+export const approveSession = (
+  db: Db,
+  actor: Actor,
+  id: number,
+  approvedAt: string | null,
+  afterApprove?: ApprovedHook,
+) =>
   userAction(db, actor, id, 'approve', {
     step: async (tx, s) => {
       const refusal = fourEyesRefusal({
@@ -167,6 +170,8 @@ export const approveSession = (db: Db, actor: Actor, id: number, approvedAt: str
         throw validationFailed({ approved_at: ['Die Freigabe kann nicht in der Zukunft liegen.'] });
       if (s.submitted_at && at.getTime() < new Date(s.submitted_at).getTime() - 1000)
         throw validationFailed({ approved_at: ['Die Freigabe kann nicht vor der Einreichung liegen.'] });
+      // e.g. the export job, enqueued in this transaction: committed with the approval or not at all
+      await afterApprove?.(tx, s.id, actor);
       return {
         patch: { approved_at: at, approved_by: actor.userId },
         details: { approved_at: at.toISOString() },
@@ -177,29 +182,6 @@ export const approveSession = (db: Db, actor: Actor, id: number, approvedAt: str
 export const archiveSession = (db: Db, actor: Actor, id: number) =>
   userAction(db, actor, id, 'archive', {
     step: async () => ({ patch: { archived: true, archived_at: now(), archived_by: actor.userId } }),
-  });
-
-/** Export actions answer 409 until the export arrives (after the state machine agreed). */
-export const exportPending = (
-  db: Db,
-  actor: Actor,
-  id: number,
-  action: 'retrigger-failed-jobs' | 'generate_report',
-) =>
-  db.transaction(async (tx) => {
-    const session = await repo.lockSession(tx, id);
-    if (!session) throw notFound('Der Buchungsstapel');
-    const verdict = transition(
-      {
-        status: session.status as SessionStatus,
-        type: session.type as SessionType,
-        archived: session.archived,
-        storno_pending: (await repo.pendingStorno(tx, id)) !== null,
-      },
-      action,
-    );
-    if (!verdict.allowed) throw new AppError(409, verdict.code, verdict.message);
-    throw notAvailable();
   });
 
 // ---------------------------------------------------------------- cancel (storno)

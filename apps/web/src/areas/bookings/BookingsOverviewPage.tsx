@@ -26,6 +26,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryError } from '../../components/QueryState';
 import { ServerPagination } from '../../components/ServerPagination';
 import { bookingTexts as t } from '../../i18n/bookings';
+import { exportTexts as x } from '../../i18n/export';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan, useCurrentCompany } from '../../store/store';
 import { PrepaymentsDialog } from './PrepaymentsDialog';
@@ -44,6 +45,8 @@ export default function BookingsOverviewPage() {
     ? (search.get('type') as SessionType)
     : 'bescheid';
   const archived = search.get('archived') === 'true';
+  // the failed-export filter spans all session types (the dashboard tile links here)
+  const failedOnly = search.get('status') === 'export_fehlgeschlagen';
   const page = Math.max(1, Number(search.get('page')) || 1);
   const perPage = PER_PAGE.includes(Number(search.get('per_page')) as 25)
     ? Number(search.get('per_page'))
@@ -59,7 +62,12 @@ export default function BookingsOverviewPage() {
   };
 
   const list = useQuery({
-    ...sessionListQuery(company?.id ?? 0, { type, archived, page, per_page: perPage }),
+    ...sessionListQuery(company?.id ?? 0, {
+      ...(failedOnly ? { status: 'export_fehlgeschlagen' as const } : { type }),
+      archived,
+      page,
+      per_page: perPage,
+    }),
     enabled: company != null,
   });
   const stats = useQuery({ ...bookingStatsQuery(company?.id ?? 0), enabled: company != null });
@@ -103,14 +111,18 @@ export default function BookingsOverviewPage() {
             )})`}
           />
           {own.failed_exports ? (
-            <Chip color="error" label={`${t.stats.failed}: ${own.failed_exports}`} />
+            <Chip
+              color="error"
+              label={`${t.stats.failed}: ${own.failed_exports}`}
+              onClick={() => update({ status: 'export_fehlgeschlagen', page: null })}
+            />
           ) : null}
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 1 }}>
         <Tabs
-          value={type}
-          onChange={(_e, v: SessionType) => update({ type: v, page: null })}
+          value={failedOnly ? false : type}
+          onChange={(_e, v: SessionType) => update({ type: v, status: null, page: null })}
           aria-label={t.typeTabs}
           variant="scrollable"
           allowScrollButtonsMobile
@@ -128,6 +140,18 @@ export default function BookingsOverviewPage() {
             />
           }
           label={t.archived}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={failedOnly}
+              onChange={(e) =>
+                update({ status: e.target.checked ? 'export_fehlgeschlagen' : null, page: null })
+              }
+              data-testid="filter-failed-exports"
+            />
+          }
+          label={x.filterFailed}
         />
       </Box>
       {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}

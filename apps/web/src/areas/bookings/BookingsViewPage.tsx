@@ -21,6 +21,7 @@ import { bookingTexts as t } from '../../i18n/bookings';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useCan } from '../../store/store';
 import { BOOKING_PAGE_SIZES, BookingsTable } from './BookingsTable';
+import { ExportSection } from './ExportSection';
 import { SessionActions } from './SessionActions';
 import { SessionLogList } from './SessionLogList';
 import { SessionStatusChip } from './SessionStatusChip';
@@ -123,6 +124,8 @@ export default function BookingsViewPage({ id }: { id: string }) {
           setSearch(next, { replace: true });
         }}
       />
+
+      <ExportSection sessionId={s.id} status={s.status} />
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr' }, gap: 2, mt: 2 }}>
         <Paper variant="outlined" sx={{ p: 2 }}>

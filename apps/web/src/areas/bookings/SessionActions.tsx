@@ -42,13 +42,10 @@ const NEEDS: Record<UserAction, AbilityName> = {
 /** Offered with a comment field (required for reject and cancel). */
 const WITH_COMMENT: readonly UserAction[] = ['submit', 'reject', 'revert-to-closed', 'cancel'];
 
-type Runnable = Exclude<UserAction, 'correct'>;
+type Runnable = Exclude<UserAction, 'correct' | 'retrigger-failed-jobs' | 'generate_report'>;
 
-/**
- * Export actions (report, re-trigger) exist on the server but answer 409 until the export
- * arrives (issue 14), which also brings their place on this screen.
- */
-const LATER: readonly UserAction[] = ['generate_report', 'retrigger-failed-jobs'];
+/** Export actions (report, re-trigger) have their place in the export section (ExportSection). */
+const EXPORT_SECTION: readonly UserAction[] = ['generate_report', 'retrigger-failed-jobs'];
 
 function run(action: Runnable, id: number, comment: string) {
   const c = comment.trim() || null;
@@ -67,10 +64,6 @@ function run(action: Runnable, id: number, comment: string) {
       return bookingApi.cancel(id, c ?? '');
     case 'archive':
       return bookingApi.archive(id);
-    case 'retrigger-failed-jobs':
-      return bookingApi.retrigger(id);
-    case 'generate_report':
-      return bookingApi.report(id);
   }
 }
 
@@ -85,7 +78,7 @@ export function SessionActions({ session }: { session: BookingSessionDetail }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<Runnable | null>(null);
   const actions = allowedActions(session).filter(
-    (a): a is Runnable => a !== 'correct' && !LATER.includes(a) && ability.can(NEEDS[a], 'all'),
+    (a): a is Runnable => a !== 'correct' && !EXPORT_SECTION.includes(a) && ability.can(NEEDS[a], 'all'),
   );
   if (!actions.length) return null;
   const refusal = fourEyesRefusal({

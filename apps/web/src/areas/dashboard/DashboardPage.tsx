@@ -44,6 +44,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { appStore, useAppState, useCan, useCurrentCompany } from '../../store/store';
 import { DocumentStatusChip } from '../documents/DocumentStatusChip';
 import { ApprovalTile } from '../bookings/ApprovalTile';
+import { ExportFailedTile } from '../bookings/ExportFailedTile';
 import { DueTiles } from '../payment-data/DueTiles';
 import { type DueFilter, inboxListParams, nextSort, typeFilter } from './listParams';
 import { UploadDropZone } from './UploadDropZone';
@@ -142,6 +143,7 @@ export default function DashboardPage() {
       >
         <DueTiles />
         <ApprovalTile />
+        <ExportFailedTile />
         {tile(
           t.inbox.tiles.toReview,
           stats.data?.by_status.zu_pruefen,
