@@ -39,6 +39,7 @@ import { invalidateSearchIndex } from './modules/municipalities/search-index';
 import { municipalityRoutes } from './modules/municipalities/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { processingStatusRoutes } from './modules/processing-status/routes';
+import { settingsRoutes } from './modules/settings';
 import { reportRoutes } from './modules/reports/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       paymentRoutes(typed);
       reportRoutes(typed);
       processingStatusRoutes(typed);
+      settingsRoutes(typed);
       bookingRoutes(typed, {
         afterApprove: (tx, id, actor) => exports.enqueue(tx, id, actor).then(() => {}),
       });

@@ -184,6 +184,10 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'PUT /api/companies/:id/provisions/:year': companyParam,
   'DELETE /api/companies/:id/provisions/:year': companyParam,
 
+  'GET /api/settings': admin,
+  'PUT /api/settings/:key': admin,
+  'DELETE /api/settings/:key': admin,
+
   'GET /api/backups': admin,
   'POST /api/backups': admin,
   'POST /api/backups/upload': admin,

@@ -88,6 +88,22 @@ export const SETTINGS = {
     schema: exportSettingsSchema,
     default: DEFAULT_EXPORT_SETTINGS,
   }),
+  /**
+   * How long a document stays locked for its reviewer without a renewal (seconds); null: the
+   * installation's DOCUMENT_LOCK_SECONDS. Read on every lock, so a change applies at once.
+   */
+  'documents.lock_seconds': defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Sperrzeit eines Dokuments in Prüfung (Sekunden)',
+    schema: z
+      .number({ error: 'Bitte eine Zahl von Sekunden angeben.' })
+      .int('Bitte eine ganze Zahl von Sekunden angeben.')
+      .min(60, 'Die Sperrzeit muss mindestens 60 Sekunden betragen.')
+      .max(86_400, 'Die Sperrzeit darf höchstens 86 400 Sekunden (ein Tag) betragen.')
+      .nullable(),
+    default: null,
+  }),
   'oidc.signing_key': defineSetting({
     scope: 'global',
     kind: 'secret',
@@ -121,3 +137,33 @@ export const SETTINGS = {
 export type Settings = typeof SETTINGS;
 export type SettingKey = keyof Settings;
 export type SettingValue<K extends SettingKey> = z.output<Settings[K]['schema']>;
+
+/** Groups of the Admin → Einstellungen screen. */
+export const SETTING_GROUPS = {
+  company: 'Je Firma',
+  documents: 'Dokumentenverarbeitung',
+} as const;
+export type SettingGroup = keyof typeof SETTING_GROUPS;
+
+/** Installation-wide business settings the settings screen edits through `/api/settings`. */
+export const EDITABLE_GLOBAL_SETTINGS = {
+  'documents.lock_seconds': 'documents',
+} as const satisfies Partial<Record<SettingKey, SettingGroup>>;
+export type EditableGlobalSettingKey = keyof typeof EDITABLE_GLOBAL_SETTINGS;
+
+export const settingEntrySchema = z.object({
+  key: z.string(),
+  group: z.enum(Object.keys(SETTING_GROUPS) as [SettingGroup, ...SettingGroup[]]),
+  label: z.string(),
+  value: z.unknown(),
+  default: z.unknown(),
+  stored: z.boolean(),
+});
+export type SettingEntry = z.infer<typeof settingEntrySchema>;
+
+export const settingKeyParamSchema = z.object({
+  key: z.enum(Object.keys(EDITABLE_GLOBAL_SETTINGS) as [EditableGlobalSettingKey], {
+    error: 'Diese Einstellung gibt es nicht oder sie ist hier nicht änderbar.',
+  }),
+});
+export const settingValueBodySchema = z.object({ value: z.unknown() });

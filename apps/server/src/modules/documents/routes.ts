@@ -22,6 +22,7 @@ import {
 } from '@gewst/domain';
 import type { FastifyRequest } from 'fastify';
 import { assertCompanyAllowed } from '../../auth/company-scope';
+import { settings } from '../settings';
 import { AppError, validationFailed } from '../../http/errors';
 import { type AppInstance, actorOf } from '../../http/types';
 import * as files from './files';
@@ -189,7 +190,13 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
     'keepLocking',
     'add-payment-data',
     'Bearbeitungssperre setzen oder verlängern (423, wenn ein anderer sie hält)',
-    (actor, id) => service.keepLocking(db(), actor, id, rt.config.documents.lockSeconds),
+    async (actor, id) =>
+      service.keepLocking(
+        db(),
+        actor,
+        id,
+        (await settings.get(db(), 'documents.lock_seconds')) ?? rt.config.documents.lockSeconds,
+      ),
     documentLockSchema,
   );
   action(

@@ -1,11 +1,23 @@
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
+import { DocumentSettingsSection } from './DocumentSettingsSection';
 
-/** Admin → Einstellungen: one section per topic; the account mapping of the bookings comes first. */
+/**
+ * Admin → Einstellungen: every setting through the settings module, grouped. Per company
+ * (for the company chosen at the top): the account mapping of the bookings; then the
+ * installation-wide groups.
+ */
 export default function SettingsPage() {
   return (
     <Stack spacing={2}>
+      <Typography variant="overline" component="h2">
+        Je Firma
+      </Typography>
       <AccountMappingSection />
+      <Typography variant="overline" component="h2">
+        Für die ganze Installation
+      </Typography>
+      <DocumentSettingsSection />
     </Stack>
   );
 }

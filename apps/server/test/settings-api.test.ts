@@ -1,0 +1,90 @@
+import type { SettingEntry } from '@gewst/domain';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helpers';
+
+const ctx = useTestApp();
+
+describe('Admin → Einstellungen API', () => {
+  it('validates a change, logs it with before/after and applies it to the next document lock without a restart', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const clerk = bearer(await ctx.token('sachbearbeitung'));
+    const db = ctx.built.database;
+    const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
+    const [doc] = await db.query<{ id: number }>(
+      `insert into documents (company_id, filename, sha256, size, original_path, file_path, status)
+       values ($1, 'sperre.pdf', $2, 1, 'x', 'x', 'zu_pruefen') returning id`,
+      [company!.id, 'e'.repeat(64)],
+    );
+    const lockFor = async () => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: `/api/documents/${doc!.id}/keepLocking`,
+        headers: clerk,
+      });
+      expect(res.statusCode).toBe(200);
+      return (new Date(res.json().expires_at).getTime() - Date.now()) / 1000;
+    };
+
+    const list = await ctx.inject({ method: 'GET', url: '/api/settings', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({
+        key: 'documents.lock_seconds',
+        group: 'documents',
+        value: null,
+        stored: false,
+      }),
+    );
+    const envSeconds = ctx.built.app.deps.config.documents.lockSeconds;
+    expect(Math.abs((await lockFor()) - envSeconds)).toBeLessThan(60);
+
+    const bad = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/documents.lock_seconds',
+      headers: admin,
+      payload: { value: 5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['documents.lock_seconds'][0]).toContain('mindestens 60 Sekunden');
+    const unknown = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/gibt.es.nicht',
+      headers: admin,
+      payload: { value: 1 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const reader = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/documents.lock_seconds',
+      headers: bearer(await ctx.token('leser')),
+      payload: { value: 600 },
+    });
+    expect(reader.statusCode).toBe(403);
+
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/documents.lock_seconds',
+      headers: admin,
+      payload: { value: 7200 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json() as SettingEntry).toMatchObject({ value: 7200, stored: true });
+    expect(Math.abs((await lockFor()) - 7200)).toBeLessThan(60);
+
+    const reset = await ctx.inject({
+      method: 'DELETE',
+      url: '/api/settings/documents.lock_seconds',
+      headers: admin,
+    });
+    expect(reset.json()).toMatchObject({ value: null, stored: false });
+    expect(Math.abs((await lockFor()) - envSeconds)).toBeLessThan(60);
+
+    const logs = await db.query<{ action: string; before: unknown; after: unknown }>(
+      `select action, before, after from audit_logs where entity = 'setting' and entity_id = 'documents.lock_seconds' order by id`,
+    );
+    expect(logs).toEqual([
+      { action: 'update', before: { value: null }, after: { value: 7200 } },
+      { action: 'reset', before: { value: 7200 }, after: { value: null } },
+    ]);
+  });
+});

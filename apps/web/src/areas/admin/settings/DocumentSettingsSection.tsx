@@ -1,0 +1,107 @@
+import { Alert, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { splitFieldErrors } from '../../../api/errors';
+import { settingsQuery, useSaveSetting } from '../../../api/settings';
+import { QueryError } from '../../../components/QueryState';
+import { appStore, useCan } from '../../../store/store';
+
+const KEY = 'documents.lock_seconds';
+const t = {
+  title: 'Dokumentenverarbeitung',
+  intro:
+    'Gilt für die ganze Installation und sofort, ohne Neustart: die nächste Sperre eines Dokuments nutzt den neuen Wert. Jede Änderung steht mit Vorher/Nachher im Log.',
+  lockLabel: 'Sperrzeit in Prüfung (Sekunden)',
+  lockHelp: (fallback: boolean) =>
+    fallback
+      ? 'Leer: Vorgabe der Installation (DOCUMENT_LOCK_SECONDS). Zwischen 60 und 86 400 Sekunden.'
+      : 'Zwischen 60 und 86 400 Sekunden.',
+  save: 'Speichern',
+  reset: 'Vorgabe verwenden',
+  saved: 'Einstellung gespeichert.',
+  wasReset: 'Einstellung auf die Vorgabe zurückgesetzt.',
+  notNumber: 'Bitte eine ganze Zahl von Sekunden angeben.',
+};
+
+/** Admin → Einstellungen → Dokumentenverarbeitung: the review lock time. */
+export function DocumentSettingsSection() {
+  const canEdit = useCan('changeCustomizingData');
+  const entries = useQuery(settingsQuery());
+  const save = useSaveSetting();
+  const entry = entries.data?.find((e) => e.key === KEY);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const value = draft ?? (typeof entry?.value === 'number' ? String(entry.value) : '');
+
+  const run = (next: number | undefined) =>
+    save.mutate(
+      { key: KEY, value: next },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          setError(null);
+          appStore.showSnackbar(next === undefined ? t.wasReset : t.saved);
+        },
+        onError: (e) => {
+          const { byField, rest } = splitFieldErrors(e, [KEY]);
+          setError(byField[KEY] ?? rest.join(' '));
+        },
+      },
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === '') return run(undefined);
+    const n = Number(value);
+    if (!/^\d+$/.test(value.trim())) return setError(t.notNumber);
+    run(n);
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="document-settings-title">
+      <Typography id="document-settings-title" variant="h6" component="h2" gutterBottom>
+        {t.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t.intro}
+      </Typography>
+      {entries.isError ? <QueryError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
+      {entries.isPending ? <Skeleton variant="rounded" height={56} /> : null}
+      {entry ? (
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          onSubmit={submit}
+          noValidate
+        >
+          <TextField
+            label={t.lockLabel}
+            value={value}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setError(null);
+            }}
+            error={error !== null}
+            helperText={error ?? t.lockHelp(!entry.stored)}
+            disabled={!canEdit}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ minWidth: 280 }}
+          />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', pt: 1 }}>
+            <Button type="submit" variant="contained" disabled={!canEdit} loading={save.isPending}>
+              {t.save}
+            </Button>
+            <Button onClick={() => run(undefined)} disabled={!canEdit || !entry.stored || save.isPending}>
+              {t.reset}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+      {!canEdit ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Zum Ändern wird das Recht „Customizing-Daten ändern“ benötigt.
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}

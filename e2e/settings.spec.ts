@@ -1,0 +1,61 @@
+import type { DocumentLock, UploadResult } from '@gewst/domain';
+import { describe, expect, it } from 'vitest';
+import { generateNotice } from '../bench/notices/generate';
+import { api, apiToken } from './support/api';
+import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+
+const { newContext } = useBrowser();
+
+describe('Admin → Einstellungen', () => {
+  it('a changed lock time applies to the next document lock at once; back to the default afterwards', async () => {
+    const admin = await apiToken(baseUrl(), 'admin');
+    const clerk = await apiToken(baseUrl(), 'sachbearbeitung');
+    const companies = (await api<{ id: number }[]>(baseUrl(), admin, 'GET', '/companies')).body;
+    const notice = await generateNotice(4242, 'zinsbescheid', 'L6-formular');
+    const form = new FormData();
+    form.append('company_id', String(companies[0]!.id));
+    form.append(
+      'files',
+      new Blob([new Uint8Array(notice.pdf)], { type: 'application/pdf' }),
+      'e2e-sperre.pdf',
+    );
+    const res = await fetch(`${baseUrl()}/api/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const id = ((await res.json()) as UploadResult).results[0]!.document_id!;
+    const lockSeconds = async () => {
+      const lock = await api<DocumentLock>(baseUrl(), clerk, 'POST', `/documents/${id}/keepLocking`);
+      expect(lock.status).toBe(200);
+      return (new Date(lock.body.expires_at!).getTime() - Date.now()) / 1000;
+    };
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/admin/einstellungen', 'admin');
+    const field = page.getByLabel('Sperrzeit in Prüfung (Sekunden)');
+    await expect.poll(() => field.isVisible(), { timeout: 60_000 }).toBe(true);
+    await field.fill('30');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('mindestens 60 Sekunden').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+
+    await field.fill('7200');
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Einstellung gespeichert.').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await screenshot(page, 'admin-settings');
+    expect(Math.abs((await lockSeconds()) - 7200)).toBeLessThan(120);
+
+    await page.getByRole('button', { name: 'Vorgabe verwenden' }).click();
+    await expect
+      .poll(() => page.getByText('Einstellung auf die Vorgabe zurückgesetzt.').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(await lockSeconds()).toBeLessThan(7000);
+    await api(baseUrl(), clerk, 'POST', `/documents/${id}/releaseLock`);
+  }, 240_000);
+});
