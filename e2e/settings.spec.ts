@@ -36,13 +36,19 @@ describe('Admin → Einstellungen', () => {
     const field = page.getByLabel('Sperrzeit in Prüfung (Sekunden)');
     await expect.poll(() => field.isVisible(), { timeout: 60_000 }).toBe(true);
     await field.fill('30');
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Dokumentenverarbeitung' })
+      .getByRole('button', { name: 'Speichern', exact: true })
+      .click();
     await expect
       .poll(() => page.getByText('mindestens 60 Sekunden').isVisible(), { timeout: 30_000 })
       .toBe(true);
 
     await field.fill('7200');
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page
+      .getByRole('region', { name: 'Dokumentenverarbeitung' })
+      .getByRole('button', { name: 'Speichern', exact: true })
+      .click();
     await expect
       .poll(() => page.getByText('Einstellung gespeichert.').isVisible(), { timeout: 30_000 })
       .toBe(true);
