@@ -395,6 +395,121 @@ describe('processing and the documents API', () => {
     expect(doc.fields.bescheid_datum).toMatchObject({ value: '2023-02-01', source: 'user' });
   });
 
+  it('withdraws a confirmation (permission, reason, audit): back to review, its lines cancelled, confirmable afresh', async () => {
+    type Line = { id: number; status: string; document_id: number | null; betrag: string };
+    const ownLines = async () =>
+      ((await get(`/api/documents/${id}`)).json().masterData.payment_lines as Line[]).filter(
+        (l) => l.document_id === id,
+      );
+    const before = await ownLines();
+    expect(before.length).toBeGreaterThan(0);
+    const unconfirm = async (payload: object, user = SB) =>
+      ctx.inject({
+        method: 'POST',
+        url: `/api/documents/${id}/unconfirm`,
+        headers: await auth(user),
+        payload,
+      });
+    expect((await unconfirm({ reason: 'Falscher Bescheid' }, 'leser')).statusCode).toBe(403);
+    const noReason = await unconfirm({});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().code).toBeDefined();
+    const res = await unconfirm({ reason: 'Falsche Betriebsstätte' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'zu_pruefen', confirmed_by: null, confirmed_at: null });
+    expect((await ownLines()).every((l) => l.status === 'storniert')).toBe(true);
+    expect((await unconfirm({ reason: 'noch einmal' })).statusCode).toBe(409);
+    const logs = await get('/api/logs?page=1&per_page=50');
+    expect(JSON.stringify(logs.json())).toContain('Falsche Betriebsstätte');
+    // Editable again, and a new confirmation plans the same lines afresh.
+    const again = await post(`/api/documents/${id}/confirm`);
+    expect(again.statusCode, again.body).toBe(200);
+    const active = (await ownLines()).filter((l) => l.status !== 'storniert');
+    expect(active.map((l) => l.betrag).sort()).toEqual(
+      before.filter((l) => l.status !== 'storniert').map((l) => l.betrag).sort(),
+    );
+    // Once its bookings left the open session (closed), the confirmation stands.
+    const sessions = (await get(`/api/companies/${COMPANY}/bookings?page=1&per_page=50`, 'freigabe')).json()
+      .data as { id: number; status: string }[];
+    const open = sessions.filter((x) => x.status === 'offen');
+    expect(open.length).toBeGreaterThan(0);
+    for (const x of open) {
+      const closed = await ctx.inject({
+        method: 'PUT',
+        url: `/api/bookings/${x.id}/close`,
+        headers: await auth('freigabe'),
+        payload: {},
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+    const booked = await unconfirm({ reason: 'Zu spät bemerkt' });
+    expect(booked.statusCode, booked.body).toBe(409);
+    expect(booked.json().code).toBe('LINES_BOOKED');
+  });
+
+  it('a corrected type re-reads the fields of that type; reprocessing keeps the type and asks about corrections', async () => {
+    const n = await generateNotice(21, 'gewst_bescheid', 'L2');
+    const docId = (await uploadOne('typ.pdf', n.pdf)).json().results[0].document_id;
+    const first = await waitProcessed(ctx, docId);
+    expect(first.type).toBe('gewst_bescheid');
+    expect(first.type_by_user).toBe(false);
+    expect(first.fields.festgesetzte_steuer?.value).toBe(n.truth.festgesetzte_steuer);
+    await put(docId, { fields: { steuernummer: { value: '98/765/43211' } } });
+    // Zinsbescheid: its own fields only (no festgesetzte Steuer), the user's value kept.
+    const zins = await put(docId, { type: 'zinsbescheid' });
+    expect(zins.statusCode, zins.body).toBe(200);
+    expect(zins.json().type_by_user).toBe(true);
+    expect(zins.json().fields.festgesetzte_steuer).toBeUndefined();
+    expect(zins.json().fields.erhebungszeitraum?.value).toBe(n.truth.erhebungszeitraum);
+    expect(zins.json().fields.steuernummer).toMatchObject({ value: '98/765/43211', source: 'user' });
+    // Back to the Bescheid: its amounts are read again from the stored text.
+    const back = (await put(docId, { type: 'gewst_bescheid' })).json();
+    expect(back.fields.festgesetzte_steuer?.value).toBe(n.truth.festgesetzte_steuer);
+    await put(docId, { type: 'zinsbescheid' });
+    // Reprocessing keeps the user's type and corrections ...
+    expect((await post(`/api/documents/${docId}/reprocess`)).statusCode).toBe(200);
+    const kept = await waitProcessed(ctx, docId);
+    expect(kept).toMatchObject({ type: 'zinsbescheid', type_by_user: true });
+    expect(kept.fields.steuernummer).toMatchObject({ source: 'user' });
+    // ... unless the user chooses to drop the corrections.
+    const drop = await ctx.inject({
+      method: 'POST',
+      url: `/api/documents/${docId}/reprocess`,
+      headers: await auth(SB),
+      payload: { keep_corrections: false },
+    });
+    expect(drop.statusCode, drop.body).toBe(200);
+    const fresh = await waitProcessed(ctx, docId);
+    expect(fresh.type).toBe('zinsbescheid');
+    expect(fresh.fields.steuernummer?.source).not.toBe('user');
+  });
+
+  it('list fields are validated as rows: unique quarters, real dates and amounts, 8-digit AGS', async () => {
+    const pdf = await simplePdf(['Stadt Listenhausen', 'Vorauszahlungsbescheid 2024', 'Freundliche Grüße']);
+    const docId = (await uploadOne('liste.pdf', pdf)).json().results[0].document_id;
+    await waitProcessed(ctx, docId);
+    const q = (quartal: number, betrag = '250.00', faellig_am = '2024-02-15') => ({
+      jahr: 2024,
+      quartal,
+      betrag,
+      faellig_am,
+    });
+    const set = (name: string, value: unknown) => put(docId, { fields: { [name]: { value } } });
+    expect((await set('vorauszahlungen', [q(1), q(1)])).body).toMatch(/Quartal.*nur einmal/);
+    expect((await set('vorauszahlungen', [q(1, 'zwölf')])).statusCode).toBe(400);
+    expect((await set('vorauszahlungen', [q(1, '250.00', '31.02.2024')])).statusCode).toBe(400);
+    const ok = await set('vorauszahlungen', [q(1, '1.250,50'), q(2, '1250.5', '15.05.2024')]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().fields.vorauszahlungen).toMatchObject({
+      source: 'user',
+      value: [q(1, '1250.50'), q(2, '1250.50', '2024-05-15')],
+    });
+    const z = (ags: string | null, gemeinde = 'Musterstadt') => ({ gemeinde, ags, anteil: '100.00' });
+    expect((await set('zerlegungsanteile', [z('0916')])).body).toMatch(/8 Ziffern/);
+    expect((await set('zerlegungsanteile', [z('09162000'), z('09162000')])).statusCode).toBe(400);
+    expect((await set('zerlegungsanteile', [z('09162000'), z(null, 'Irgendwo')])).statusCode).toBe(200);
+  });
+
   it('soft-deletes (file kept) and only an admin restores', async () => {
     const pdf = await simplePdf(['Zu löschendes Schreiben', 'Stadt Löschingen']);
     const docId = (await uploadOne('weg.pdf', pdf)).json().results[0].document_id;

@@ -5,7 +5,9 @@ import type {
   DocumentList,
   DocumentListQuery,
   DocumentLock,
+  DocumentReprocess,
   DocumentStats,
+  DocumentUnconfirm,
   DocumentUpdate,
   ExtractionQuery,
   ExtractionText,
@@ -144,8 +146,24 @@ export const useConfirmDocument = (id: number) => {
   });
 };
 
+/** keep_corrections: false drops the user's corrections; a type the user set is kept either way. */
 export const useReprocessDocument = (id: number) =>
-  useDocumentMutation(() => api.post<DocumentDetail>(`documents/${id}/reprocess`));
+  useDocumentMutation((body: DocumentReprocess = null) =>
+    api.post<DocumentDetail>(`documents/${id}/reprocess`, body ?? undefined),
+  );
+
+/** "Bestätigung zurücknehmen": the payment data change with it. */
+export const useUnconfirmDocument = (id: number) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DocumentUnconfirm) => api.post<DocumentDetail>(`documents/${id}/unconfirm`, body),
+    onSuccess: (doc) => {
+      client.setQueryData(documentKeys.detail(doc.id), doc);
+      for (const key of [['documents', 'list'], ['documents', 'stats'], ['payments']])
+        void client.invalidateQueries({ queryKey: key });
+    },
+  });
+};
 
 export const useDeleteDocument = (id: number) =>
   useDocumentMutation(() => api.delete<DocumentDetail>(`documents/${id}`));

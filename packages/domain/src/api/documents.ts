@@ -289,6 +289,8 @@ export const documentMasterDataSchema = masterDataSchema.extend({
 
 export const documentDetailSchema = documentListItemSchema.extend({
   type_confidence: z.number().nullable(),
+  /** Ours: the type was set by a user (reprocessing keeps it). */
+  type_by_user: z.boolean(),
   fields: documentFieldsSchema,
   checks: z.array(documentCheckSchema),
   match: masterDataMatchSchema.nullable(),
@@ -398,6 +400,31 @@ export const documentConfirmSchema = z
   .strictObject({ override_reason: overrideReasonSchema.optional() })
   .nullish();
 export type DocumentConfirm = z.infer<typeof documentConfirmSchema>;
+
+/**
+ * POST /documents/{id}/unconfirm ("Bestätigung zurücknehmen"): back to `zu_pruefen`, the
+ * payment lines of the confirmation cancelled, the lines it superseded active again. Only
+ * while none of its lines is booked past an open booking session; audit-logged with the reason.
+ */
+export const documentUnconfirmSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Bitte einen Grund angeben.' })
+    .trim()
+    .min(5, 'Bitte begründen, warum die Bestätigung zurückgenommen wird (mindestens 5 Zeichen).')
+    .max(500, 'Der Grund darf höchstens 500 Zeichen lang sein.'),
+});
+export type DocumentUnconfirm = z.infer<typeof documentUnconfirmSchema>;
+
+/**
+ * POST /documents/{id}/reprocess. `keep_corrections` (default true): values a user entered or
+ * picked survive; false drops them and reads everything again. A type set by a user is kept.
+ */
+export const documentReprocessSchema = z
+  .strictObject({
+    keep_corrections: z.boolean({ error: 'keep_corrections muss true oder false sein.' }).optional(),
+  })
+  .nullish();
+export type DocumentReprocess = z.infer<typeof documentReprocessSchema>;
 
 export const confirmationQuerySchema = z.object({
   override: z

@@ -84,7 +84,8 @@ export async function processDocument(
   try {
     const bytes = new Uint8Array(await deps.store.read(doc.original_path));
     const text = await deps.readText(bytes, attempt.signal ? { signal: attempt.signal } : {});
-    const result = await runExtraction(db, text);
+    // A type a user set is kept: the fields of that type are read.
+    const result = await runExtraction(db, text, doc.type_by_user ? (doc.type as DocumentType) : null);
     // Values a user entered survive a reprocessing.
     const fields: DocumentFields = { ...result.fields };
     for (const [name, f] of Object.entries((doc.fields ?? {}) as DocumentFields)) {

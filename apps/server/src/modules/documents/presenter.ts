@@ -119,6 +119,7 @@ export function presentDetail(input: {
   return {
     ...presentListItem(row, users),
     type_confidence: row.type_confidence,
+    type_by_user: row.type_by_user,
     fields: (row.fields ?? {}) as DocumentFields,
     checks: (row.checks ?? []) as DocumentCheck[],
     match: (row.match as MasterDataMatch | null) ?? null,

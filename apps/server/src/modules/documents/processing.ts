@@ -76,6 +76,22 @@ export async function runExtraction(
   }
   const classified = classify(text);
   const type = (fixedType ?? classified.type) as DocumentType;
+  const read = await readFields(db, type, pages);
+  return {
+    type,
+    typeConfidence: fixedType ? 1 : classified.confidence,
+    pages,
+    ocrPages,
+    text,
+    ...read,
+  };
+}
+
+/**
+ * Step 4 on text already read: the canonical fields of a type, with the sender's layout
+ * hints. Also used when a user corrects the type (the stored pages are read again).
+ */
+export async function readFields(db: DbOrTx, type: DocumentType, pages: Page[]) {
   // First pass: which municipality sent it? Names asked for are resolved from the database,
   // then the fields are read again with a resolver and the sender's hints.
   const asked = new Set<string>();
@@ -121,17 +137,7 @@ export async function runExtraction(
       source: 'extraction',
     };
   }
-  return {
-    type,
-    typeConfidence: fixedType ? 1 : classified.confidence,
-    fields: out,
-    pages,
-    ocrPages,
-    text,
-    municipality,
-    hintSender: sender,
-    hintsUsed,
-  };
+  return { fields: out, municipality, hintSender: sender, hintsUsed };
 }
 
 /** The text inside a rectangle (PDF points, top-left origin) and the text around it (for hints). */

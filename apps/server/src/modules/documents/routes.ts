@@ -7,8 +7,10 @@ import {
   documentListQuerySchema,
   documentListSchema,
   documentLockSchema,
+  documentReprocessSchema,
   documentStatsQuerySchema,
   documentStatsSchema,
+  documentUnconfirmSchema,
   documentUpdateSchema,
   documentUploadFieldsSchema,
   extractionQuerySchema,
@@ -237,8 +239,35 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
     },
     async (request) => service.confirmDocument(db(), actorOf(request), request.params.id, request.body),
   );
-  action('reprocess', 'add-payment-data', 'Dokument erneut verarbeiten', (actor, id) =>
-    service.reprocessDocument(rt, actor, id),
+  app.post(
+    '/documents/:id/reprocess',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary:
+          'Dokument erneut verarbeiten (ein vom Benutzer gesetzter Typ bleibt; keep_corrections=false verwirft Korrekturen)',
+        params: idParamSchema,
+        body: documentReprocessSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.reprocessDocument(rt, actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    '/documents/:id/unconfirm',
+    {
+      config: { permission: 'add-payment-data' },
+      schema: {
+        tags,
+        summary:
+          'Bestätigung zurücknehmen (zu prüfen; Zahlungszeilen storniert, ersetzte Zeilen wieder aktiv); 409, wenn gebucht',
+        params: idParamSchema,
+        body: documentUnconfirmSchema,
+        response: { 200: documentDetailSchema },
+      },
+    },
+    async (request) => service.unconfirmDocument(db(), actorOf(request), request.params.id, request.body),
   );
   action('restore', 'change-permissions-of-user', 'Gelöschtes Dokument wiederherstellen', (actor, id) =>
     service.restoreDocument(db(), actor, id),

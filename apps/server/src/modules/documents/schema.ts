@@ -39,6 +39,8 @@ export const documents = pgTable(
     page_count: integer('page_count'),
     type: text('type'),
     type_confidence: real('type_confidence'),
+    /** The type was set by a user: reprocessing extracts the fields of this type. */
+    type_by_user: boolean('type_by_user').notNull().default(false),
     status: text('status').notNull().default('neu'),
     error: text('error'),
     archived: boolean('archived').notNull().default(false),

@@ -3,6 +3,8 @@ import {
   DOCUMENT_TYPE_FIELDS,
   DOCUMENT_TYPES,
   type DocumentConfirm,
+  type DocumentReprocess,
+  type DocumentUnconfirm,
   type DocumentField,
   type DocumentFields,
   type DocumentListParams,
@@ -18,12 +20,17 @@ import type { Db, Tx } from '../../db/client';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { loadMasterData, requireCompany } from '../master-data/service';
-import { applyConfirmedDocument, paymentsOfMasterData, previewConfirmedDocument } from '../payments/service';
+import {
+  applyConfirmedDocument,
+  paymentsOfMasterData,
+  previewConfirmedDocument,
+  withdrawConfirmedDocument,
+} from '../payments/service';
 import { usersById } from '../users';
 import { checksFor, today } from './jobs';
 import { matchMasterData } from './matching';
 import { presentDetail, presentListItem, presentLock } from './presenter';
-import { contextText, searchTextOf, senderKey } from './processing';
+import { contextText, readFields, searchTextOf, senderKey } from './processing';
 import * as repo from './repo';
 import type { DocumentsRuntime } from './runtime';
 
@@ -205,6 +212,16 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
       return null;
     });
     if (out.some((item) => item === null)) throw bad(listMessage);
+    if (name === 'vorauszahlungen') {
+      const keys = (out as { jahr: number; quartal: number }[]).map((q) => `${q.jahr}-${q.quartal}`);
+      if (new Set(keys).size !== keys.length) throw bad('Jedes Quartal eines Jahres nur einmal angeben.');
+    } else {
+      const agsList = (out as { ags: string | null }[]).map((z) => z.ags?.trim() || null);
+      if (agsList.some((a) => a !== null && !/^\d{8}$/.test(a)))
+        throw bad('Der amtliche Gemeindeschlüssel (AGS) besteht aus 8 Ziffern.');
+      const present = agsList.filter((a) => a !== null);
+      if (new Set(present).size !== present.length) throw bad('Jede Gemeinde nur einmal angeben.');
+    }
     return out as DocumentField['value'];
   }
   if (Array.isArray(value)) throw bad('Für dieses Feld ist keine Liste möglich.');
@@ -239,8 +256,32 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
   if ('type' in body)
     return change(db, actor, id, 'set-type', async (tx, row) => {
       requireEditable(row);
-      const checks = await checksFor(tx, body.type, row.fields as DocumentFields, row.master_data_id);
-      return { type: body.type, type_confidence: 1, checks };
+      // The fields of the new type are read from the stored text; values a user entered stay.
+      const old = (row.fields ?? {}) as DocumentFields;
+      let fields = old;
+      if (row.pages && body.type !== row.type) {
+        fields = { ...(await readFields(tx, body.type, row.pages as Page[])).fields };
+        for (const [name, f] of Object.entries(old)) if (f.source === 'user') fields[name] = f;
+      }
+      let masterDataId = row.master_data_id;
+      let match = row.match;
+      if (masterDataId === null) {
+        const m = await matchMasterData(tx, row.company_id, fields);
+        masterDataId = m.master_data_id;
+        match = m;
+      }
+      const checks = await checksFor(tx, body.type, fields, masterDataId);
+      const text = row.pages ? pagesText(row.pages as Page[]) : '';
+      return {
+        type: body.type,
+        type_confidence: 1,
+        type_by_user: true,
+        fields,
+        checks,
+        master_data_id: masterDataId,
+        match,
+        search_text: searchTextOf(text, fields, row.filename),
+      };
     });
   if ('master_data_id' in body)
     return change(db, actor, id, 'assign-master-data', async (tx, row) => {
@@ -349,14 +390,45 @@ export async function confirmDocument(db: Db, actor: Actor, id: number, body: Do
   });
 }
 
-export async function reprocessDocument(rt: DocumentsRuntime, actor: Actor, id: number) {
+/**
+ * "Bestätigung zurücknehmen": the document is `zu_pruefen` again and editable; what its
+ * confirmation did to the payment data is undone (see withdrawConfirmedDocument).
+ */
+export async function unconfirmDocument(db: Db, actor: Actor, id: number, body: DocumentUnconfirm) {
+  return change(db, actor, id, 'unconfirm', async (tx, row) => {
+    if (row.status !== 'geprueft')
+      throw conflict(
+        'DOCUMENT_NOT_CONFIRMED',
+        row.status === 'gebucht'
+          ? 'Das Dokument ist bereits gebucht; die Bestätigung kann nicht mehr zurückgenommen werden.'
+          : 'Das Dokument ist nicht bestätigt.',
+      );
+    // Audit-logged there with the reason (and here with the status change).
+    await withdrawConfirmedDocument(tx, actor, row, body.reason);
+    return { status: 'zu_pruefen', confirmed_at: null, confirmed_by: null };
+  });
+}
+
+export async function reprocessDocument(
+  rt: DocumentsRuntime,
+  actor: Actor,
+  id: number,
+  body: DocumentReprocess = null,
+) {
   return change(rt.database.db, actor, id, 'reprocess', async (tx, row) => {
     if (row.status === 'geprueft' || row.status === 'gebucht')
       throw conflict('DOCUMENT_CONFIRMED', 'Ein geprüftes Dokument kann nicht erneut verarbeitet werden.');
     if (row.status === 'in_verarbeitung')
       throw conflict('DOCUMENT_PROCESSING', 'Das Dokument wird gerade verarbeitet.');
     const jobId = await rt.enqueueProcessing(tx, id);
-    return { status: 'neu', error: null, job_id: jobId };
+    // The job keeps every value a user entered; dropping the corrections means forgetting them here.
+    const keep = body?.keep_corrections ?? true;
+    const fields = keep
+      ? undefined
+      : Object.fromEntries(
+          Object.entries((row.fields ?? {}) as DocumentFields).filter(([, f]) => f.source !== 'user'),
+        );
+    return { status: 'neu', error: null, job_id: jobId, ...(fields ? { fields } : {}) };
   });
 }
 

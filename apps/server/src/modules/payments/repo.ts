@@ -31,10 +31,35 @@ export async function linesOfEstablishment(db: DbOrTx, masterDataId: number) {
   return rowsOf<LineRow & { document_type: string | null }>(
     db,
     sql`select l.id, l.payment_id, l.year, l.kind, l.quartal, l.betrag::text as betrag, l.faellig_am::text as faellig_am,
-          l.status, l.document_id, l.superseded_by, d.type as document_type
+          l.status, l.document_id, l.superseded_by, l.withdrawn_at, d.type as document_type
         from payment_lines l left join documents d on d.id = l.document_id
         where l.master_data_id = ${masterDataId} order by l.created_at, l.id`,
   );
+}
+
+/** The lines created from a document (every one, also cancelled ones), locked. */
+export async function linesOfDocument(db: DbOrTx, documentId: number) {
+  return db
+    .select()
+    .from(paymentLines)
+    .where(eq(paymentLines.document_id, documentId))
+    .orderBy(asc(paymentLines.id))
+    .for('update');
+}
+
+/** The lines a document's confirmation superseded or cancelled (still so), locked. */
+export async function linesSupersededByDocument(db: DbOrTx, documentId: number) {
+  return db
+    .select()
+    .from(paymentLines)
+    .where(eq(paymentLines.superseded_by_document, documentId))
+    .orderBy(asc(paymentLines.id))
+    .for('update');
+}
+
+export async function paymentById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
 }
 
 export async function findPayment(db: DbOrTx, masterDataId: number, year: number) {

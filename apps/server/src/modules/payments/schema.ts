@@ -87,6 +87,12 @@ export const paymentLines = pgTable(
     superseded_by: integer('superseded_by'),
     superseded_reason: text('superseded_reason'),
     superseded_at: ts('superseded_at'),
+    /** The document whose confirmation superseded (or cancelled) this line, to undo it on withdrawal. */
+    superseded_by_document: integer('superseded_by_document'),
+    /** The status before a supersession without successor set it to storniert. */
+    superseded_status: text('superseded_status'),
+    /** Set when the confirmation of its document was withdrawn (the line is storniert then). */
+    withdrawn_at: ts('withdrawn_at'),
     /** The booking it went into (bookings arrive with a later issue). */
     booking_id: integer('booking_id'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -23,7 +23,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
-import { syncBookings } from '../bookings';
+import { bookedPaymentLines, syncBookings } from '../bookings';
 import { listDefaultInterestPeriods, listInterestRates } from '../interest/repo';
 import { requireCompany } from '../master-data/service';
 import { usersById } from '../users';
@@ -64,7 +64,8 @@ const toExisting = (l: repo.LineRow & { document_type: string | null }): Existin
   betrag: l.betrag,
   faellig_am: l.faellig_am,
   status: l.status as PaymentLineStatus,
-  document_id: l.document_id,
+  // A withdrawn confirmation is as if it never happened: its notice can be confirmed afresh.
+  document_id: l.withdrawn_at ? null : l.document_id,
   document_type: l.document_type,
   superseded: l.superseded_by !== null,
 });
@@ -235,7 +236,8 @@ export async function applyConfirmedDocument(
       superseded_by: successor >= 0 ? added[successor]! : null,
       superseded_reason: s.reason,
       superseded_at: new Date(),
-      ...(successor >= 0 ? {} : { status: 'storniert' }),
+      superseded_by_document: doc.id,
+      ...(successor >= 0 ? {} : { status: 'storniert', superseded_status: old.status }),
     });
   }
   const docDate = typeof fields.bescheid_datum === 'string' ? fields.bescheid_datum : null;
@@ -314,6 +316,93 @@ export async function applyConfirmedDocument(
   // Confirmed lines become bookings; booked lines this notice superseded are reversed.
   await syncBookings(tx, actor, [est.id], { document_id: doc.id });
   return plan;
+}
+
+/**
+ * "Bestätigung zurücknehmen": undoes what confirming the document did to the payment data.
+ * Its lines are cancelled (storniert, marked withdrawn: a new confirmation plans afresh), the
+ * lines it superseded are active again with their former status, and the year's assessed tax
+ * goes back to the previous Bescheid's (none when there was none). Refused (409) while one of
+ * its lines is booked in a booking session past `offen`, has a status a user set, or was
+ * superseded by a later notice; 422 in a closed year. Bookings still in the open session are
+ * reversed there (never a silent change). Audit-logged.
+ */
+export async function withdrawConfirmedDocument(
+  tx: Tx,
+  actor: Actor,
+  doc: { id: number; type: string | null; master_data_id: number | null },
+  reason: string,
+) {
+  const lines = await repo.linesOfDocument(tx, doc.id);
+  const restored = await repo.linesSupersededByDocument(tx, doc.id);
+  const live = lines.filter((l) => l.withdrawn_at === null);
+  if (live.some((l) => l.superseded_by !== null && l.superseded_by_document !== doc.id))
+    throw conflict(
+      'LINES_SUPERSEDED',
+      'Ein späterer Bescheid hat Zahlungszeilen dieses Dokuments bereits ersetzt. Bitte zuerst dessen Bestätigung zurücknehmen.',
+    );
+  if (live.some((l) => l.status_by !== null))
+    throw conflict(
+      'LINES_CHANGED',
+      'Zahlungszeilen dieses Dokuments wurden bereits als bezahlt oder erstattet markiert. Bitte diese Änderung zuerst in den Zahlungsdaten zurücknehmen.',
+    );
+  const booked = (await bookedPaymentLines(tx, live.map((l) => l.id))).filter(
+    (b) => b.session_status !== 'offen',
+  );
+  if (booked.length)
+    throw conflict(
+      'LINES_BOOKED',
+      `Die Zahlungszeilen dieses Dokuments sind bereits gebucht (Buchungsstapel ${[...new Set(booked.map((b) => b.session_id))].join(', ')}). Die Bestätigung kann nicht mehr zurückgenommen werden.`,
+    );
+  await assertOpenYears(tx, [...live.map((l) => l.year), ...restored.map((l) => l.year)]);
+
+  const now = new Date();
+  for (const l of restored)
+    await repo.updateLine(tx, l.id, {
+      superseded_by: null,
+      superseded_reason: null,
+      superseded_at: null,
+      superseded_by_document: null,
+      superseded_status: null,
+      ...(l.superseded_status ? { status: l.superseded_status } : {}),
+    });
+  for (const l of live)
+    await repo.updateLine(tx, l.id, {
+      status: 'storniert',
+      withdrawn_at: now,
+      superseded_reason: `Bestätigung des Dokuments zurückgenommen: ${reason}`,
+      superseded_at: now,
+    });
+  const paymentIds = [...new Set([...live, ...restored].map((l) => l.payment_id))];
+  for (const pid of paymentIds) {
+    const p = await repo.paymentById(tx, pid);
+    if (!p) continue;
+    const history = ((p.history ?? []) as { document_id?: number; festgesetzte_steuer?: string | null }[]).filter(
+      (h) => h.document_id !== doc.id,
+    );
+    const lastAssessed = history.filter((h) => h.festgesetzte_steuer).at(-1);
+    await repo.updatePayment(tx, pid, {
+      history,
+      ...(doc.type === 'gewst_bescheid'
+        ? { festgesetzte_steuer: lastAssessed?.festgesetzte_steuer ?? null }
+        : {}),
+    });
+  }
+  await repo.refreshSums(tx, paymentIds);
+  await recordAudit(tx, actor, {
+    action: 'payment-lines-withdrawn',
+    entity: 'payment',
+    entityId: doc.master_data_id,
+    after: {
+      document_id: doc.id,
+      reason,
+      cancelled: live.map((l) => l.id),
+      restored: restored.map((l) => l.id),
+    },
+  });
+  const establishments = [...new Set([...live, ...restored].map((l) => l.master_data_id))];
+  await syncBookings(tx, actor, establishments, { document_id: doc.id });
+  return { cancelled: live.length, restored: restored.length };
 }
 
 /**

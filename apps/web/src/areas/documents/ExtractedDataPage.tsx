@@ -10,6 +10,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveIcon from '@mui/icons-material/Save';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -44,6 +45,7 @@ import {
   useDeleteDocument,
   useReprocessDocument,
   useSaveVersion,
+  useUnconfirmDocument,
   useUpdateDocument,
 } from '../../api/documents';
 import { ApiError, errorMessages } from '../../api/errors';
@@ -59,6 +61,8 @@ import { ConfirmDocumentDialog } from './ConfirmDocumentDialog';
 import { DocumentStatusChip } from './DocumentStatusChip';
 import { type FieldEdit, FieldList, fieldLabel } from './FieldList';
 import { FollowUpForm } from './FollowUpForm';
+import type { PickedCell } from './ListFieldEditor';
+import { ReprocessDialog, UnconfirmDialog } from './ReviewDialogs';
 import { fieldKind, valueFromPickedText } from './fieldValues';
 import { MasterDataAssignment } from './MasterDataAssignment';
 import type { PdfHighlight, PdfViewerHandle } from './pdf/PdfViewer';
@@ -97,7 +101,9 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
   const lock = useDocumentLock(doc.id, canEdit && !doc.deleted);
   const editable = canEdit && lock.kind === 'mine' && !doc.deleted;
   const processing = doc.status === 'neu' || doc.status === 'in_verarbeitung';
-  const fieldsEditable = editable && !processing && doc.status !== 'gebucht';
+  const confirmed = doc.status === 'geprueft' || doc.status === 'gebucht';
+  // A confirmed document is read-only; "Bestätigung zurücknehmen" makes it editable again.
+  const fieldsEditable = editable && !processing && !confirmed;
 
   const file = useQuery(documentFileQuery(doc.pdf));
   const viewer = useRef<PdfViewerHandle>(null);
@@ -108,11 +114,16 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
   const [dirty, setDirty] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [askReprocess, setAskReprocess] = useState(false);
+  const [askUnconfirm, setAskUnconfirm] = useState(false);
+  const [pickedCell, setPickedCell] = useState<PickedCell | null>(null);
+  const corrections = Object.values(doc.fields).filter((f) => f.source === 'user').length;
 
   const update = useUpdateDocument(doc.id);
   const reprocess = useReprocessDocument(doc.id);
   const remove = useDeleteDocument(doc.id);
   const saveVersion = useSaveVersion(doc.id);
+  const unconfirm = useUnconfirmDocument(doc.id);
 
   // Unsaved annotations: ask before leaving the screen or the page.
   const leaving = useRef(false);
@@ -156,10 +167,40 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
     }
   }
 
+  async function saveList(name: string, rows: Record<string, string | number | null>[]) {
+    setBusyField(name);
+    try {
+      await update.mutateAsync({
+        fields: { [name]: { value: rows.length ? (rows as never) : null } },
+      });
+      setEditing(null);
+      setPicking(null);
+      appStore.showSnackbar(t.review.listSaved(fieldLabel(name)));
+      return true;
+    } catch (error) {
+      showError(error);
+      return false;
+    } finally {
+      setBusyField(null);
+    }
+  }
+
   async function onPick(page: number, rect: [number, number, number, number]) {
     const name = picking;
     setPicking(null);
     if (!name) return;
+    if (name.includes('.')) {
+      // A cell of a list field: its editor reads the text as the column's kind.
+      try {
+        const [x, y, width, height] = rect;
+        const { text } = await extractText({ document_id: doc.id, page, x, y, width, height });
+        if (text.trim() === '') appStore.showSnackbar(t.review.pickEmpty, 'warning');
+        else setPickedCell({ target: name, text });
+      } catch (error) {
+        showError(error);
+      }
+      return;
+    }
     setBusyField(name);
     try {
       const [x, y, width, height] = rect;
@@ -313,18 +354,30 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
         <Stack spacing={2}>
           {editable ? (
             <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Tooltip title={doc.master_data_id == null ? t.review.confirmNeedsMasterData : ''}>
-                <span>
-                  <Button
-                    variant="contained"
-                    startIcon={<TaskAltIcon />}
-                    disabled={doc.status !== 'zu_pruefen' || doc.master_data_id == null}
-                    onClick={() => setConfirming(true)}
-                  >
-                    {t.review.confirm}
-                  </Button>
-                </span>
-              </Tooltip>
+              {confirmed ? (
+                <Button
+                  variant="outlined"
+                  color="warning"
+                  startIcon={<LockOpenIcon />}
+                  disabled={doc.status !== 'geprueft'}
+                  onClick={() => setAskUnconfirm(true)}
+                >
+                  {t.review.unconfirm}
+                </Button>
+              ) : (
+                <Tooltip title={doc.master_data_id == null ? t.review.confirmNeedsMasterData : ''}>
+                  <span>
+                    <Button
+                      variant="contained"
+                      startIcon={<TaskAltIcon />}
+                      disabled={doc.status !== 'zu_pruefen' || doc.master_data_id == null}
+                      onClick={() => setConfirming(true)}
+                    >
+                      {t.review.confirm}
+                    </Button>
+                  </span>
+                </Tooltip>
+              )}
               <Button
                 variant="outlined"
                 startIcon={<SaveIcon />}
@@ -346,26 +399,31 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
               >
                 {doc.archived ? t.review.unarchive : t.review.archive}
               </Button>
-              <Button
-                startIcon={<RefreshIcon />}
-                disabled={processing}
-                loading={reprocess.isPending}
-                onClick={() => void run(() => reprocess.mutateAsync(), t.review.reprocessed)}
-              >
-                {t.review.reprocess}
-              </Button>
+              {confirmed ? null : (
+                <Button
+                  startIcon={<RefreshIcon />}
+                  disabled={processing}
+                  loading={reprocess.isPending}
+                  onClick={() => setAskReprocess(true)}
+                >
+                  {t.review.reprocess}
+                </Button>
+              )}
               <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirmDelete(true)}>
                 {t.review.delete}
               </Button>
             </Paper>
           ) : null}
 
-          {doc.status === 'geprueft' && doc.confirmed_by ? (
-            <Alert severity="success">
-              {t.review.confirmedBy(
-                doc.confirmed_by.name || doc.confirmed_by.username,
-                formatDateTime(doc.confirmed_at),
-              )}
+          {confirmed ? (
+            <Alert severity="success" data-testid="confirmed-banner">
+              {doc.confirmed_by
+                ? `${t.review.confirmedBy(
+                    doc.confirmed_by.name || doc.confirmed_by.username,
+                    formatDateTime(doc.confirmed_at),
+                  )}. `
+                : ''}
+              {t.review.confirmedReadOnly}
             </Alert>
           ) : null}
           {doc.status === 'zu_pruefen' && editable ? (
@@ -389,17 +447,21 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
               label={t.review.type}
               value={doc.type ?? ''}
               disabled={!fieldsEditable || update.isPending}
-              onChange={(e) =>
-                void run(
-                  () => update.mutateAsync({ type: e.target.value as DocumentType }),
-                  t.review.typeSaved,
-                )
-              }
+              onChange={(e) => {
+                const type = e.target.value as DocumentType;
+                setEditing(null);
+                setPicking(null);
+                void run(() => update.mutateAsync({ type }), t.review.typeReread(DOCUMENT_TYPE_LABELS[type]));
+              }}
               sx={{ mb: 1, minWidth: 260 }}
               helperText={
-                doc.type_confidence != null
-                  ? t.review.confidence(Math.round(doc.type_confidence * 100))
-                  : undefined
+                doc.type_by_user
+                  ? t.review.typeByUser
+                  : fieldsEditable
+                    ? `${doc.type_confidence != null ? `${t.review.confidence(Math.round(doc.type_confidence * 100))} · ` : ''}${t.review.typeHelp}`
+                    : doc.type_confidence != null
+                      ? t.review.confidence(Math.round(doc.type_confidence * 100))
+                      : undefined
               }
             >
               {doc.type ? null : (
@@ -443,6 +505,8 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
                 setPicking(name);
               }}
               onHighlight={setHighlight}
+              pickedCell={pickedCell}
+              onSaveList={saveList}
             />
           </Section>
 
@@ -453,7 +517,7 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
           <Section title={t.review.masterData}>
             <MasterDataAssignment
               doc={doc}
-              editable={editable}
+              editable={fieldsEditable}
               busy={update.isPending}
               onAssign={(masterDataId) =>
                 void run(() => update.mutateAsync({ master_data_id: masterDataId }), t.review.masterDataSaved)
@@ -498,6 +562,29 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
       </Box>
 
       <ConfirmDocumentDialog documentId={doc.id} open={confirming} onClose={() => setConfirming(false)} />
+      <ReprocessDialog
+        open={askReprocess}
+        corrections={corrections}
+        busy={reprocess.isPending}
+        onClose={() => setAskReprocess(false)}
+        onConfirm={(keep) =>
+          void run(async () => {
+            await reprocess.mutateAsync(keep ? null : { keep_corrections: false });
+            setAskReprocess(false);
+          }, t.review.reprocessed)
+        }
+      />
+      <UnconfirmDialog
+        open={askUnconfirm}
+        busy={unconfirm.isPending}
+        onClose={() => setAskUnconfirm(false)}
+        onConfirm={(reason) =>
+          void run(async () => {
+            await unconfirm.mutateAsync({ reason });
+            setAskUnconfirm(false);
+          }, t.review.unconfirmed)
+        }
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={t.review.deleteTitle}

@@ -29,8 +29,10 @@ import {
   type FieldKind,
   fieldKind,
   formatFieldValue,
+  isListField,
   parseFieldInput,
 } from './fieldValues';
+import { ListFieldEditor, type PickedCell } from './ListFieldEditor';
 import type { PdfHighlight } from './pdf/PdfViewer';
 
 export interface FieldEdit {
@@ -50,6 +52,9 @@ interface FieldListProps {
   onSave: (name: string, value: string | number | null, source?: FieldEdit['source']) => Promise<boolean>;
   onPick: (name: string | null) => void;
   onHighlight: (highlight: PdfHighlight | null) => void;
+  /** Text of a rectangle drawn for a cell of a list field. */
+  pickedCell: PickedCell | null;
+  onSaveList: (name: string, rows: Record<string, string | number | null>[]) => Promise<boolean>;
 }
 
 /** The fields of the document's type, in the contract's order, plus any extra the extraction found. */
@@ -95,6 +100,8 @@ function FieldRow({
   onSave,
   onPick,
   onHighlight,
+  pickedCell,
+  onSaveList,
 }: FieldListProps & { name: string; field: DocumentField | undefined }) {
   const kind = fieldKind(name);
   const label = fieldLabel(name);
@@ -102,7 +109,38 @@ function FieldRow({
   const highlight = highlightOf(field);
   const show = () => onHighlight(highlight);
   const hide = () => onHighlight(null);
-  const canEdit = editable && kind !== 'list';
+  const canEdit = editable;
+  const list = isListField(name);
+
+  if (list && isEditing)
+    return (
+      <TableRow selected data-testid={`field-${name}`}>
+        <TableCell colSpan={2} sx={{ px: 1 }}>
+          <Typography
+            variant="body2"
+            component="div"
+            id={`field-label-${name}`}
+            sx={{ mb: 0.5, fontWeight: 600 }}
+          >
+            {label}
+          </Typography>
+          <ListFieldEditor
+            name={name}
+            label={label}
+            value={field?.value}
+            busy={busyField === name}
+            picking={picking}
+            picked={pickedCell}
+            onPickCell={onPick}
+            onCancel={() => {
+              onPick(null);
+              onEdit(null);
+            }}
+            onSubmit={(rows) => onSaveList(name, rows)}
+          />
+        </TableCell>
+      </TableRow>
+    );
 
   return (
     <TableRow
@@ -153,18 +191,20 @@ function FieldRow({
                     <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title={picking === name ? t.review.picking(label) : t.review.pick(label)}>
-                  <IconButton
-                    size="small"
-                    aria-label={t.review.pick(label)}
-                    aria-pressed={picking === name}
-                    color={picking === name ? 'primary' : 'default'}
-                    onClick={() => onPick(picking === name ? null : name)}
-                    disabled={busyField === name}
-                  >
-                    <CropFreeIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                {list ? null : (
+                  <Tooltip title={picking === name ? t.review.picking(label) : t.review.pick(label)}>
+                    <IconButton
+                      size="small"
+                      aria-label={t.review.pick(label)}
+                      aria-pressed={picking === name}
+                      color={picking === name ? 'primary' : 'default'}
+                      onClick={() => onPick(picking === name ? null : name)}
+                      disabled={busyField === name}
+                    >
+                      <CropFreeIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
               </>
             ) : null}
           </Box>

@@ -1,13 +1,17 @@
 import { documentUpdateFieldsSchema } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  cellFromPickedText,
   confidenceLevel,
+  draftRowsOf,
+  emptyDraftRow,
   editableFieldValue,
   fieldKind,
   formatFieldValue,
   parseDateInput,
   parseFieldInput,
   parseMoneyInput,
+  validateListRows,
   valueFromPickedText,
 } from './fieldValues';
 
@@ -101,5 +105,51 @@ describe('confidence marks', () => {
     expect(confidenceLevel(0.95)).toBe('high');
     expect(confidenceLevel(0.62)).toBe('medium');
     expect(confidenceLevel(0.3)).toBe('low');
+  });
+});
+
+describe('list fields as rows', () => {
+  it('turns stored rows into editable text and back, with a sum', () => {
+    const rows = draftRowsOf('vorauszahlungen', [
+      { jahr: 2024, quartal: 1, betrag: '1250.50', faellig_am: '2024-02-15' },
+    ]);
+    expect(rows).toEqual([{ jahr: '2024', quartal: '1', betrag: '1.250,50', faellig_am: '15.02.2024' }]);
+    rows.push({ ...emptyDraftRow('vorauszahlungen', rows[0]), betrag: '1.250,50', faellig_am: '15.5.2024' });
+    expect(rows[1]).toMatchObject({ jahr: '2024', quartal: '2' });
+    const v = validateListRows('vorauszahlungen', rows);
+    expect(v.errors).toEqual({});
+    expect(v.sum).toBe('2501.00');
+    expect(v.value).toEqual([
+      { jahr: 2024, quartal: 1, betrag: '1250.50', faellig_am: '2024-02-15' },
+      { jahr: 2024, quartal: 2, betrag: '1250.50', faellig_am: '2024-05-15' },
+    ]);
+    // The server accepts exactly what the editor sends.
+    expect(
+      documentUpdateFieldsSchema.safeParse({ fields: { vorauszahlungen: { value: v.value } } }).success,
+    ).toBe(true);
+  });
+
+  it('refuses a repeated quarter, an impossible date, an unreadable amount and a short AGS, per cell', () => {
+    const v = validateListRows('vorauszahlungen', [
+      { jahr: '2024', quartal: '1', betrag: '100', faellig_am: '15.02.2024' },
+      { jahr: '2024', quartal: '1', betrag: 'zwölf', faellig_am: '31.02.2024' },
+    ]);
+    expect(v.value).toBeNull();
+    expect(Object.keys(v.errors).sort()).toEqual(['1.betrag', '1.faellig_am', '1.quartal']);
+    expect(v.sum).toBeNull();
+    const z = validateListRows('zerlegungsanteile', [
+      { gemeinde: '', ags: '0916', anteil: '1.000,00' },
+      { gemeinde: 'Irgendwo', ags: '', anteil: '500' },
+    ]);
+    expect(Object.keys(z.errors).sort()).toEqual(['0.ags', '0.gemeinde']);
+    expect(z.sum).toBe('1500.00');
+  });
+
+  it('reads a picked cell as its column: amount, date, quarter, AGS', () => {
+    expect(cellFromPickedText('money', 'Betrag 1.250,50 EUR')).toBe('1.250,50');
+    expect(cellFromPickedText('date', 'fällig am 15.2.2024')).toBe('15.02.2024');
+    expect(cellFromPickedText('quartal', '2. Quartal')).toBe('2');
+    expect(cellFromPickedText('ags', 'AGS 09 162 000')).toBe('09162000');
+    expect(cellFromPickedText('money', 'kein Betrag')).toBe('kein Betrag');
   });
 });

@@ -1,4 +1,4 @@
-import type { FieldValueDto } from '@gewst/domain';
+import { type FieldValueDto, formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import { formatDate, formatMoney } from '../../lib/format';
 
 /**
@@ -172,4 +172,132 @@ export function confidenceLevel(confidence: number): 'high' | 'medium' | 'low' {
   if (confidence >= 0.9) return 'high';
   if (confidence >= 0.6) return 'medium';
   return 'low';
+}
+
+// ---------------------------------------------------------------- list fields as rows
+
+export type ListFieldName = 'vorauszahlungen' | 'zerlegungsanteile';
+export const isListField = (name: string): name is ListFieldName =>
+  name === 'vorauszahlungen' || name === 'zerlegungsanteile';
+
+/** The columns of a list field's rows, each read and checked like a scalar field of its kind. */
+export const LIST_COLUMNS: Record<ListFieldName, { key: string; kind: FieldKind | 'quartal' | 'ags' }[]> = {
+  vorauszahlungen: [
+    { key: 'jahr', kind: 'year' },
+    { key: 'quartal', kind: 'quartal' },
+    { key: 'betrag', kind: 'money' },
+    { key: 'faellig_am', kind: 'date' },
+  ],
+  zerlegungsanteile: [
+    { key: 'gemeinde', kind: 'text' },
+    { key: 'ags', kind: 'ags' },
+    { key: 'anteil', kind: 'money' },
+  ],
+};
+
+/** A row as the user edits it: every cell as text. */
+export type DraftRow = Record<string, string>;
+
+/** The stored rows as text for the editor (1.250,00 / 15.02.2024). */
+export function draftRowsOf(name: ListFieldName, value: FieldValueDto | undefined): DraftRow[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => {
+    const row: DraftRow = {};
+    for (const col of LIST_COLUMNS[name]) {
+      const v = (item as Record<string, unknown>)[col.key];
+      row[col.key] =
+        v == null
+          ? ''
+          : col.kind === 'money'
+            ? formatMoney(String(v), { symbol: false })
+            : col.kind === 'date'
+              ? formatDate(String(v))
+              : String(v);
+    }
+    return row;
+  });
+}
+
+export const emptyDraftRow = (name: ListFieldName, previous?: DraftRow): DraftRow =>
+  Object.fromEntries(
+    LIST_COLUMNS[name].map((c) => [
+      c.key,
+      // A new prepayment row continues the year of the row above and takes the next quarter.
+      c.key === 'jahr' && previous
+        ? (previous.jahr ?? '')
+        : c.key === 'quartal' && previous && /^[1-3]$/.test(previous.quartal ?? '')
+          ? String(Number(previous.quartal) + 1)
+          : '',
+    ]),
+  );
+
+/** Text read from a rectangle → the cell's text (normalised when it reads as the column's kind). */
+export function cellFromPickedText(kind: FieldKind | 'quartal' | 'ags', text: string): string {
+  const s = text.replace(/\s+/g, ' ').trim();
+  if (kind === 'quartal')
+    return /\b([1-4])\s*\.?\s*(?:Quartal|Q)|(?:Q|Quartal)\s*([1-4])\b/i.exec(s)?.slice(1).find(Boolean) ?? s;
+  if (kind === 'ags') return /\b\d{8}\b/.exec(s.replace(/(\d)\s+(?=\d)/g, '$1'))?.[0] ?? s;
+  if (kind === 'text' || kind === 'list') return s;
+  const parsed = valueFromPickedText(kind, s);
+  if (!parsed.ok || parsed.value == null) return s;
+  return editableFieldValue(kind, parsed.value);
+}
+
+export interface ListValidation {
+  /** The normalised rows for PUT /documents/{id}, or null while any cell is wrong. */
+  value: Record<string, string | number | null>[] | null;
+  /** German message per cell ("0.betrag") and for the whole list ("list"). */
+  errors: Record<string, string>;
+  /** Sum of the amounts (Betrag / Anteil) as a decimal string, when all are readable. */
+  sum: string | null;
+}
+
+const CELL_ERRORS: Record<string, string> = {
+  year: 'Jahr vierstellig, z. B. 2024.',
+  quartal: 'Quartal 1 bis 4.',
+  money: 'Betrag wie 1.234,56.',
+  date: 'Datum wie 15.02.2024.',
+  ags: 'AGS aus 8 Ziffern (oder leer).',
+  text: 'Bitte die Gemeinde angeben.',
+};
+
+/** Checks the rows of a list field (unique quarters and municipalities, real dates, amounts). */
+export function validateListRows(name: ListFieldName, rows: DraftRow[]): ListValidation {
+  const errors: Record<string, string> = {};
+  const out: Record<string, string | number | null>[] = [];
+  let cents: bigint | null = 0n;
+  rows.forEach((row, i) => {
+    const item: Record<string, string | number | null> = {};
+    for (const col of LIST_COLUMNS[name]) {
+      const raw = (row[col.key] ?? '').trim();
+      let v: string | number | null | undefined;
+      if (col.kind === 'quartal') v = /^[1-4]$/.test(raw) ? Number(raw) : undefined;
+      else if (col.kind === 'ags') v = raw === '' ? null : /^\d{8}$/.test(raw) ? raw : undefined;
+      else if (col.kind === 'text') v = raw === '' ? undefined : raw.replace(/\s+/g, ' ');
+      else {
+        const parsed = raw === '' ? { ok: false as const } : parseFieldInput(col.kind, raw);
+        v = parsed.ok ? parsed.value : undefined;
+      }
+      if (v === undefined) errors[`${i}.${col.key}`] = CELL_ERRORS[col.kind] ?? 'Ungültiger Wert.';
+      else item[col.key] = v;
+    }
+    const amount = item.betrag ?? item.anteil;
+    if (typeof amount === 'string' && cents !== null) cents += moneyToCents(amount);
+    else cents = null;
+    out.push(item);
+  });
+  const seen = new Map<string, number>();
+  out.forEach((item, i) => {
+    const key =
+      name === 'vorauszahlungen' ? `${item.jahr}-${item.quartal}` : item.ags ? String(item.ags) : null;
+    if (key === null || key.includes('undefined')) return;
+    if (seen.has(key))
+      errors[`${i}.${name === 'vorauszahlungen' ? 'quartal' : 'ags'}`] =
+        name === 'vorauszahlungen'
+          ? 'Dieses Quartal steht schon in der Liste.'
+          : 'Diese Gemeinde steht schon in der Liste.';
+    else seen.set(key, i);
+  });
+  const sum = cents === null || rows.length === 0 ? null : formatMoneyPlain(cents);
+  return { value: Object.keys(errors).length ? null : out, errors, sum };
 }
