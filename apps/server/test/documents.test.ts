@@ -426,7 +426,10 @@ describe('processing and the documents API', () => {
     expect(again.statusCode, again.body).toBe(200);
     const active = (await ownLines()).filter((l) => l.status !== 'storniert');
     expect(active.map((l) => l.betrag).sort()).toEqual(
-      before.filter((l) => l.status !== 'storniert').map((l) => l.betrag).sort(),
+      before
+        .filter((l) => l.status !== 'storniert')
+        .map((l) => l.betrag)
+        .sort(),
     );
     // Once its bookings left the open session (closed), the confirmation stands.
     const sessions = (await get(`/api/companies/${COMPANY}/bookings?page=1&per_page=50`, 'freigabe')).json()

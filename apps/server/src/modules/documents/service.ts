@@ -246,6 +246,32 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
   return s;
 }
 
+/** New fields: the establishment matched (unless assigned), the checks again, the search text. */
+async function afterFieldChange(
+  tx: Tx,
+  row: repo.DocumentRow,
+  type: DocumentType | null,
+  fields: DocumentFields,
+) {
+  let masterDataId = row.master_data_id;
+  let match = row.match;
+  if (masterDataId === null) {
+    const m = await matchMasterData(tx, row.company_id, fields);
+    masterDataId = m.master_data_id;
+    match = m;
+  }
+  const checks = await checksFor(tx, type, fields, masterDataId);
+  // The search covers the corrected values too (not only what the extraction read).
+  const text = row.pages ? pagesText(row.pages as Page[]) : '';
+  return {
+    fields,
+    checks,
+    master_data_id: masterDataId,
+    match,
+    search_text: searchTextOf(text, fields, row.filename),
+  };
+}
+
 export async function updateDocument(db: Db, actor: Actor, id: number, body: DocumentUpdate) {
   if ('archived' in body) return change(db, actor, id, 'archive', async () => ({ archived: body.archived }));
   if ('dueDate' in body)
@@ -263,24 +289,11 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
         fields = { ...(await readFields(tx, body.type, row.pages as Page[])).fields };
         for (const [name, f] of Object.entries(old)) if (f.source === 'user') fields[name] = f;
       }
-      let masterDataId = row.master_data_id;
-      let match = row.match;
-      if (masterDataId === null) {
-        const m = await matchMasterData(tx, row.company_id, fields);
-        masterDataId = m.master_data_id;
-        match = m;
-      }
-      const checks = await checksFor(tx, body.type, fields, masterDataId);
-      const text = row.pages ? pagesText(row.pages as Page[]) : '';
       return {
         type: body.type,
         type_confidence: 1,
         type_by_user: true,
-        fields,
-        checks,
-        master_data_id: masterDataId,
-        match,
-        search_text: searchTextOf(text, fields, row.filename),
+        ...(await afterFieldChange(tx, row, body.type, fields)),
       };
     });
   if ('master_data_id' in body)
@@ -331,18 +344,7 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
         });
       }
     }
-    let masterDataId = row.master_data_id;
-    let match = row.match;
-    if (masterDataId === null) {
-      const m = await matchMasterData(tx, row.company_id, fields);
-      masterDataId = m.master_data_id;
-      match = m;
-    }
-    const checks = await checksFor(tx, row.type as DocumentType | null, fields, masterDataId);
-    // The search covers the corrected values too (not only what the extraction read).
-    const text = row.pages ? pagesText(row.pages as Page[]) : '';
-    const search_text = searchTextOf(text, fields, row.filename);
-    return { fields, checks, master_data_id: masterDataId, match, search_text };
+    return afterFieldChange(tx, row, row.type as DocumentType | null, fields);
   });
 }
 

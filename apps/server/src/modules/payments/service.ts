@@ -346,9 +346,12 @@ export async function withdrawConfirmedDocument(
       'LINES_CHANGED',
       'Zahlungszeilen dieses Dokuments wurden bereits als bezahlt oder erstattet markiert. Bitte diese Änderung zuerst in den Zahlungsdaten zurücknehmen.',
     );
-  const booked = (await bookedPaymentLines(tx, live.map((l) => l.id))).filter(
-    (b) => b.session_status !== 'offen',
-  );
+  const booked = (
+    await bookedPaymentLines(
+      tx,
+      live.map((l) => l.id),
+    )
+  ).filter((b) => b.session_status !== 'offen');
   if (booked.length)
     throw conflict(
       'LINES_BOOKED',
@@ -377,9 +380,9 @@ export async function withdrawConfirmedDocument(
   for (const pid of paymentIds) {
     const p = await repo.paymentById(tx, pid);
     if (!p) continue;
-    const history = ((p.history ?? []) as { document_id?: number; festgesetzte_steuer?: string | null }[]).filter(
-      (h) => h.document_id !== doc.id,
-    );
+    const history = (
+      (p.history ?? []) as { document_id?: number; festgesetzte_steuer?: string | null }[]
+    ).filter((h) => h.document_id !== doc.id);
     const lastAssessed = history.filter((h) => h.festgesetzte_steuer).at(-1);
     await repo.updatePayment(tx, pid, {
       history,
