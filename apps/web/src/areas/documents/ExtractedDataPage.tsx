@@ -506,6 +506,7 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
               }}
               onHighlight={setHighlight}
               pickedCell={pickedCell}
+              onPickCell={setPicking}
               onSaveList={saveList}
             />
           </Section>

@@ -54,6 +54,8 @@ interface FieldListProps {
   onHighlight: (highlight: PdfHighlight | null) => void;
   /** Text of a rectangle drawn for a cell of a list field. */
   pickedCell: PickedCell | null;
+  /** Starts (or stops) a rectangle pick for a cell of the list being edited. */
+  onPickCell: (target: string | null) => void;
   onSaveList: (name: string, rows: Record<string, string | number | null>[]) => Promise<boolean>;
 }
 
@@ -101,6 +103,7 @@ function FieldRow({
   onPick,
   onHighlight,
   pickedCell,
+  onPickCell,
   onSaveList,
 }: FieldListProps & { name: string; field: DocumentField | undefined }) {
   const kind = fieldKind(name);
@@ -131,7 +134,7 @@ function FieldRow({
             busy={busyField === name}
             picking={picking}
             picked={pickedCell}
-            onPickCell={onPick}
+            onPickCell={onPickCell}
             onCancel={() => {
               onPick(null);
               onEdit(null);
