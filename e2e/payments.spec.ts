@@ -1,7 +1,7 @@
 import type { DocumentDetail, PaymentDetail, PaymentDue } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken, uploadDocument } from './support/api';
+import { api, apiToken, assignNewEstablishment, uploadDocument } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
@@ -22,14 +22,7 @@ describe('Zahlungsdaten', () => {
       )
       .toBe('zu_pruefen');
     const ags = (doc!.fields.ags?.value as string | undefined) ?? '05315000';
-    const md = await api<{ id: number }>(baseUrl(), token, 'POST', '/companies/1/masterData', {
-      ags,
-      designation: `E2E Zahlungen ${Date.now()}`,
-    });
-    expect(md.status).toBe(201);
-    expect(
-      (await api(baseUrl(), token, 'PUT', `/documents/${id}`, { master_data_id: md.body.id })).status,
-    ).toBe(200);
+    const mdId = await assignNewEstablishment(baseUrl(), token, id, ags, `E2E Zahlungen ${Date.now()}`);
     const year = n.truth.erhebungszeitraum as number;
     const before = (await api<PaymentDue>(baseUrl(), token, 'GET', '/payments/due?company_id=1')).body;
 
@@ -52,7 +45,7 @@ describe('Zahlungsdaten', () => {
       .toBe('geprueft');
 
     // The payment data of the establishment and year: the interest line from the notice.
-    await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);
+    await page.goto(`/zahlungsdaten/${mdId}/${year}`);
     const lines = page.getByRole('table', { name: 'Zahlungszeilen' });
     const row = lines.getByRole('row', { name: /Nachzahlungszinsen/ });
     await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -71,8 +64,7 @@ describe('Zahlungsdaten', () => {
     await dialog.getByLabel('Datum').fill('2025-03-14');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('bezahlt 14.03.2025');
-    const detail = (await api<PaymentDetail>(baseUrl(), token, 'GET', `/payments/${md.body.id}/${year}`))
-      .body;
+    const detail = (await api<PaymentDetail>(baseUrl(), token, 'GET', `/payments/${mdId}/${year}`)).body;
     expect(detail.payment_lines.map((l) => [l.kind, l.status, l.status_date])).toEqual([
       ['nachzahlungszinsen', 'bezahlt', '2025-03-14'],
     ]);
@@ -129,7 +121,7 @@ describe('Zahlungsdaten', () => {
     expect(await tileRow.getByTestId('tile-due-soon').textContent()).toContain('Wiedervorlage in 14 Tagen');
 
     // Reopen the line: it is overdue again and the tile shows it.
-    await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);
+    await page.goto(`/zahlungsdaten/${mdId}/${year}`);
     await row.getByRole('button', { name: 'Wieder offen' }).click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('offen');
     const reopened = (await api<PaymentDue>(baseUrl(), token, 'GET', '/payments/due?company_id=1')).body;

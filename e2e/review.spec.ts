@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken } from './support/api';
+import { api, apiToken, assignNewEstablishment } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
@@ -87,14 +87,13 @@ describe('Prüfen und Bestätigen', () => {
     // An establishment of the notice's municipality without any payment data yet.
     const processed = await doc(id);
     const designation = `E2E Erstbescheid ${Date.now()}`;
-    const md = await api<{ id: number }>(baseUrl(), token, 'POST', '/companies/1/masterData', {
-      ags: (processed.fields.ags?.value as string | undefined) ?? '09162000',
+    const mdId = await assignNewEstablishment(
+      baseUrl(),
+      token,
+      id,
+      (processed.fields.ags?.value as string | undefined) ?? '09162000',
       designation,
-    });
-    expect(md.status).toBe(201);
-    expect(
-      (await api(baseUrl(), token, 'PUT', `/documents/${id}`, { master_data_id: md.body.id })).status,
-    ).toBe(200);
+    );
     // The reading went wrong in two places (as on a notice the engine had not seen).
     const misread = vz.map((q, i) => (i === 0 ? { ...q, betrag: '1.00' } : q));
     const wrong = await api(baseUrl(), token, 'PUT', `/documents/${id}`, {
@@ -168,7 +167,7 @@ describe('Prüfen und Bestätigen', () => {
     const row = page.getByRole('row', { name: new RegExp(designation) });
     await expect.poll(() => row.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(norm(await row.textContent())).toContain(euro(abrechnung));
-    await page.goto(`/zahlungsdaten/${md.body.id}/${year}`);
+    await page.goto(`/zahlungsdaten/${mdId}/${year}`);
     await expect
       .poll(async () => norm(await page.getByTestId('sum-Offen').textContent()), { timeout: 20_000 })
       .toBe(euro(abrechnung));

@@ -46,3 +46,24 @@ export async function uploadDocument(
   if (res.status !== 201) throw new Error(`Upload ${name}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { results: { document_id: number }[] }).results[0]!.document_id;
 }
+
+/** A new establishment of the company in a municipality, assigned to a document; returns its id. */
+export async function assignNewEstablishment(
+  baseUrl: string,
+  token: string,
+  documentId: number,
+  ags: string,
+  designation: string,
+): Promise<number> {
+  const md = await api<{ id: number }>(baseUrl, token, 'POST', '/companies/1/masterData', {
+    ags,
+    designation,
+  });
+  if (md.status !== 201) throw new Error(`Betriebsstätte: ${md.status} ${JSON.stringify(md.body)}`);
+  const assigned = await api(baseUrl, token, 'PUT', `/documents/${documentId}`, {
+    master_data_id: md.body.id,
+  });
+  if (assigned.status !== 200)
+    throw new Error(`Zuordnung: ${assigned.status} ${JSON.stringify(assigned.body)}`);
+  return md.body.id;
+}

@@ -102,7 +102,11 @@ export function lockFromError(error: unknown): DocumentLock | null {
   return body?.lock ?? { locked_by: null, expires_at: null, mine: false };
 }
 
-function useDocumentMutation<V>(mutationFn: (vars: V) => Promise<DocumentDetail>) {
+/** A change of the document; `payments: true` when it changes payment data too (confirm, withdraw). */
+function useDocumentMutation<V>(
+  mutationFn: (vars: V) => Promise<DocumentDetail>,
+  { payments = false }: { payments?: boolean } = {},
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
@@ -110,6 +114,7 @@ function useDocumentMutation<V>(mutationFn: (vars: V) => Promise<DocumentDetail>
       client.setQueryData(documentKeys.detail(doc.id), doc);
       void client.invalidateQueries({ queryKey: ['documents', 'list'] });
       void client.invalidateQueries({ queryKey: ['documents', 'stats'] });
+      if (payments) void client.invalidateQueries({ queryKey: ['payments'] });
     },
   });
 }
@@ -133,18 +138,11 @@ export const confirmationQuery = (id: number, override: boolean) =>
     gcTime: 0,
   });
 
-export const useConfirmDocument = (id: number) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentConfirm = null) =>
-      api.post<DocumentDetail>(`documents/${id}/confirm`, body ?? undefined),
-    onSuccess: (doc) => {
-      client.setQueryData(documentKeys.detail(doc.id), doc);
-      for (const key of [['documents', 'list'], ['documents', 'stats'], ['payments']])
-        void client.invalidateQueries({ queryKey: key });
-    },
-  });
-};
+export const useConfirmDocument = (id: number) =>
+  useDocumentMutation(
+    (body: DocumentConfirm = null) => api.post<DocumentDetail>(`documents/${id}/confirm`, body ?? undefined),
+    { payments: true },
+  );
 
 /** keep_corrections: false drops the user's corrections; a type the user set is kept either way. */
 export const useReprocessDocument = (id: number) =>
@@ -153,17 +151,11 @@ export const useReprocessDocument = (id: number) =>
   );
 
 /** "Bestätigung zurücknehmen": the payment data change with it. */
-export const useUnconfirmDocument = (id: number) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: DocumentUnconfirm) => api.post<DocumentDetail>(`documents/${id}/unconfirm`, body),
-    onSuccess: (doc) => {
-      client.setQueryData(documentKeys.detail(doc.id), doc);
-      for (const key of [['documents', 'list'], ['documents', 'stats'], ['payments']])
-        void client.invalidateQueries({ queryKey: key });
-    },
-  });
-};
+export const useUnconfirmDocument = (id: number) =>
+  useDocumentMutation(
+    (body: DocumentUnconfirm) => api.post<DocumentDetail>(`documents/${id}/unconfirm`, body),
+    { payments: true },
+  );
 
 export const useDeleteDocument = (id: number) =>
   useDocumentMutation(() => api.delete<DocumentDetail>(`documents/${id}`));
