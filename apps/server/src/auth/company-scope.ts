@@ -123,6 +123,7 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'POST /api/documents/:id/releaseLock': res('documents'),
   'GET /api/documents/:id/confirmation': res('documents'),
   'POST /api/documents/:id/confirm': res('documents'),
+  'POST /api/documents/:id/unconfirm': res('documents'),
   'POST /api/documents/:id/reprocess': res('documents'),
   'POST /api/documents/:id/restore': res('documents'),
   'POST /api/documents/:id/versions': res('documents'),
