@@ -153,6 +153,7 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/reports/reconciliation': companyQuery,
   'GET /api/reports/reconciliation/export': companyQuery,
   'GET /api/reports/trace': companyQuery,
+  'POST /api/reports/provision/adopt': companyBody,
   'GET /api/service/processing-status': scoped,
   'GET /api/service/processing-status/export': scoped,
 

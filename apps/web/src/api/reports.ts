@@ -1,5 +1,7 @@
 import type {
   CashPlanReport,
+  Provision,
+  ProvisionAdopt,
   ExpenseReport,
   InterestReport,
   ProvisionReport,
@@ -7,7 +9,7 @@ import type {
   ReportName,
   Trace,
 } from '@gewst/domain';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import type { QueryParams } from './url';
 
@@ -59,4 +61,16 @@ export async function downloadReport(name: ReportName, params: QueryParams, form
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Adopts the provision proposal as the provision of the company and year (bookings use it). */
+export function useAdoptProvision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProvisionAdopt) => api.post<Provision>('reports/provision/adopt', body),
+    onSuccess: (_p, body) => {
+      void client.invalidateQueries({ queryKey: ['bookings', 'provisions', body.company_id] });
+      void client.invalidateQueries({ queryKey: reportKeys.all });
+    },
+  });
 }

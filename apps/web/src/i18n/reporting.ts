@@ -91,6 +91,12 @@ export const reportingTexts = {
     },
     rowQuelle: { bescheid: 'Bescheid', zerlegung: 'Zerlegung', keine: '–' },
     total: 'Rückstellung gesamt',
+    adopt: 'Als Rückstellung übernehmen',
+    adoptTitle: (year: number) => `Rückstellung ${year} übernehmen?`,
+    adoptText: (company: string, year: number, amount: string) =>
+      `Die Rückstellung ${year} der ${company} wird auf ${amount} gesetzt (eine bestehende wird überschrieben). Buchungen der Bescheide ${year} werden gegen sie gebucht. Die Änderung steht im Audit-Log.`,
+    adopted: (year: number, amount: string) => `Rückstellung ${year} mit ${amount} übernommen.`,
+    negative: 'Die Vorauszahlungen übersteigen die erwartete Steuer: keine Rückstellung zu bilden.',
   },
   cashplan: {
     overdue: (n: number, sum: string) => `${n} offene Zeile(n) vor Planbeginn fällig: ${sum}`,

@@ -8,6 +8,7 @@ import { CASH_GROUPS, REPORT_INTEREST_KINDS } from '../reports/rules';
  *
  * - GET /reports/expense?company_id&year_from&year_to&ags&group_by → expenseReportSchema
  * - GET /reports/provision?company_id&year&ags&messbetrag           → provisionReportSchema
+ * - POST /reports/provision/adopt {company_id, year, messbetrag?, rueckstellung} → provisionSchema
  * - GET /reports/cashplan?company_id&from&year_from&year_to&ags     → cashPlanReportSchema
  * - GET /reports/interest?company_id&year_from&year_to&ags          → interestReportSchema
  * - GET /reports/reconciliation?company_id&year_from&year_to&ags    → reconciliationReportSchema
@@ -97,6 +98,22 @@ export const provisionQuerySchema = z.object({
 });
 export type ProvisionQuery = z.infer<typeof provisionQuerySchema>;
 
+/**
+ * POST /reports/provision/adopt: adopt the proposal (all municipalities) as the provision
+ * of the company and year (bookings' provisions, audit-logged). `rueckstellung` is the
+ * total the user saw; a proposal that changed since answers 409.
+ */
+export const provisionAdoptSchema = z.object({
+  company_id: companyParam,
+  year: yearParam('Jahr'),
+  messbetrag: provisionQuerySchema.shape.messbetrag,
+  rueckstellung: z
+    .string({ error: 'Rückstellung fehlt.' })
+    .trim()
+    .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Rückstellung als Dezimalzahl angeben, z. B. 12000.00.'),
+});
+export type ProvisionAdopt = z.infer<typeof provisionAdoptSchema>;
+
 /** The filters a report was computed with (defaults resolved), for headers and exports. */
 export const reportFilterSchema = z.object({
   company_id: z.number().int(),
@@ -123,7 +140,7 @@ export const expenseRowSchema = z.object({
   festgesetzt: money.nullable(),
   vorauszahlungen: money,
   bezahlt: money,
-  /** In exported booking sessions; null until bookings exist. */
+  /** Principal lines in exported bookings (not cancelled by an exported reversal). */
   gebucht: money.nullable(),
   offen: money,
   /** The year's expense: assessed where assessed, else the prepayments set. */

@@ -8,11 +8,15 @@
  *   (issue 14); the tables for the export's foreign keys.
  * - accountMappingOf: the company's accounts and DATEV numbers (for the export).
  * - bookedDocumentIds: which documents are booked (Service → Stand der Bearbeitung).
+ * - exportedBookingOf, bookingsOfLines, setProvision: for the reports (issue 15: the
+ *   "gebucht" column and its trace, adopting a provision proposal).
  */
 export { accountMappingOf } from './accounts';
 export { bookedDocumentIds } from './booked-documents';
 export { bookedPaymentLines, syncBookings } from './generation';
 export { lockSession } from './repo';
+export { setProvision } from './provisions';
+export { bookingsOfLines, exportedBookingOf } from './reporting';
 export { bookingRoutes, type BookingHooks } from './routes';
 export { bookingLines, bookingSessions, bookings } from './schema';
 export { recordExportResult, runTransition } from './workflow';

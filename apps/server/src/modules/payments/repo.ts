@@ -1,4 +1,4 @@
-import type { PaymentListQuery } from '@gewst/domain';
+import { type PaymentListQuery, PRINCIPAL_KINDS } from '@gewst/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -153,6 +153,8 @@ export async function closedYears(db: DbOrTx, years: number[]) {
 }
 
 const ACTIVE = sql`l.superseded_by is null and l.status <> 'storniert'`;
+/** Kinds that settle the tax itself (without interest and surcharges). */
+const PRINCIPAL = sql`l.kind in ${[...PRINCIPAL_KINDS]}`;
 
 export interface ListRow {
   master_data_id: number;
@@ -212,6 +214,7 @@ export async function refreshSums(db: DbOrTx, paymentIds: number[]) {
     update payments p set
       sum_vorauszahlungen = coalesce(a.vz, 0), sum_bezahlt = coalesce(a.bezahlt, 0),
       sum_offen = coalesce(a.offen, 0), sum_zinsen = coalesce(a.zinsen, 0), naechste_faelligkeit = a.next_due,
+      sum_steuer_bezahlt = coalesce(a.steuer_bezahlt, 0), sum_steuer_offen = coalesce(a.steuer_offen, 0),
       warnings = (select count(*)::int from jsonb_array_elements(p.checks) e
                   where e->>'severity' in ('warning', 'error'))
     from (select x.id,
@@ -219,6 +222,8 @@ export async function refreshSums(db: DbOrTx, paymentIds: number[]) {
             sum(l.betrag) filter (where l.status = 'bezahlt') as bezahlt,
             sum(l.betrag) filter (where l.status in ('offen', 'angewiesen')) as offen,
             sum(l.betrag) filter (where l.kind in ('nachzahlungszinsen', 'erstattungszinsen')) as zinsen,
+            sum(l.betrag) filter (where ${PRINCIPAL} and l.status = 'bezahlt') as steuer_bezahlt,
+            sum(l.betrag) filter (where ${PRINCIPAL} and l.status in ('offen', 'angewiesen')) as steuer_offen,
             min(l.faellig_am) filter (where l.status = 'offen') as next_due
           from unnest(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::int[]`)}) x(id)
           left join payment_lines l on l.payment_id = x.id and ${ACTIVE}

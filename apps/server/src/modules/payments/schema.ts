@@ -49,6 +49,9 @@ export const payments = pgTable(
     sum_bezahlt: money('sum_bezahlt').notNull().default('0'),
     sum_offen: money('sum_offen').notNull().default('0'),
     sum_zinsen: money('sum_zinsen').notNull().default('0'),
+    /** Paid and open of the tax itself (principal kinds, without interest and surcharges): the reports read these. */
+    sum_steuer_bezahlt: money('sum_steuer_bezahlt').notNull().default('0'),
+    sum_steuer_offen: money('sum_steuer_offen').notNull().default('0'),
     naechste_faelligkeit: date('naechste_faelligkeit', { mode: 'string' }),
     warnings: integer('warnings').notNull().default(0),
     created_at: ts('created_at').notNull().defaultNow(),

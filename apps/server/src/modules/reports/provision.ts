@@ -1,5 +1,8 @@
 import {
   DomainValidationError,
+  formatMoneyDe,
+  moneyToCents,
+  type ProvisionAdopt,
   type ProvisionQuery,
   type ProvisionReport,
   type ProvisionRow,
@@ -8,8 +11,10 @@ import {
   type ZerlegungRequest,
   type ZerlegungResponse,
 } from '@gewst/domain';
-import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, conflict } from '../../http/errors';
+import type { Actor } from '../audit/service';
+import { setProvision } from '../bookings';
 import * as calculations from '../calculations/service';
 import { prefill, savedZerlegungen } from '../zerlegung/service';
 import { pageOf, publicFilter, resolveFilter, today } from './common';
@@ -168,3 +173,46 @@ export async function provisionReport(
     hinweise,
   };
 }
+
+/**
+ * Adopts the proposal (all municipalities of the company) as the provision of the year:
+ * written through the bookings module's provisions (audit-logged there, action
+ * provision-create/-update, note naming the proposal), which the bookings of that year's
+ * assessments then consume.
+ */
+export async function adoptProvision(db: Db, actor: Actor, body: ProvisionAdopt) {
+  const proposal = await provisionReport(db, {
+    company_id: body.company_id,
+    year: body.year,
+    ...(body.messbetrag ? { messbetrag: body.messbetrag } : {}),
+    page: 1,
+    per_page: null,
+  });
+  const total = proposal.total.rueckstellung;
+  if (moneyToCents(total) !== moneyToCents(body.rueckstellung))
+    throw conflict(
+      'PROVISION_PROPOSAL_CHANGED',
+      `Der Vorschlag hat sich inzwischen geändert: Rückstellung jetzt ${formatMoneyDe(total, { symbol: false })} €. Bitte den Bericht neu laden und prüfen.`,
+    );
+  if (moneyToCents(total) < 0n)
+    throw new AppError(
+      422,
+      'PROVISION_NEGATIVE',
+      `Die Vorauszahlungen ${body.year} übersteigen die erwartete Steuer um ${formatMoneyDe(total.replace('-', ''), { symbol: false })} €: keine Rückstellung zu bilden (Erstattung zu erwarten).`,
+      { rueckstellung: ['Eine Rückstellung kann nicht negativ sein.'] },
+    );
+  const source =
+    proposal.messbetrag.quelle === 'keine'
+      ? 'nur festgesetzte Gemeinden'
+      : `Messbetrag ${formatMoneyDe(proposal.messbetrag.betrag!, { symbol: false })} € (${MB_SOURCE[proposal.messbetrag.quelle]})`;
+  return setProvision(db, actor, body.company_id, body.year, {
+    amount: total,
+    note: `Aus dem Rückstellungsvorschlag vom ${proposal.filter.stand}: ${source}.`,
+  });
+}
+
+const MB_SOURCE = {
+  eingabe: 'eingegeben',
+  messbescheid: 'Messbescheid',
+  zerlegung: 'gespeicherte Zerlegung',
+} as const;

@@ -35,16 +35,23 @@ export async function reconciliationReport(
   const names = await repo.municipalitiesOf(db, [
     ...[...zerlegungen.values()].flatMap((z) => z.result.zeilen.map((l) => l.ags)),
   ]);
+  const openByKey = new Map<string, typeof open>();
+  for (const o of open) {
+    const k = `${o.year}|${o.ags}`;
+    openByKey.set(k, [...(openByKey.get(k) ?? []), o]);
+  }
+  const aggregatesByKey = new Map(aggregates.map((a) => [`${a.year}|${a.ags}`, a]));
+  const toBescheid = new WeakSet<ReconciliationRow['ursachen'][number]['link']>();
   const rows: ReconciliationRow[] = [];
   for (let year = f.year_from; year <= f.year_to; year++) {
     const z = zerlegungen.get(year);
     const expected = new Map(
       (z?.result.zeilen ?? []).filter((l) => !f.ags || l.ags === f.ags).map((l) => [l.ags, l]),
     );
-    const assessed = new Map(aggregates.filter((a) => a.year === year).map((a) => [a.ags, a]));
-    for (const ags of new Set([...expected.keys(), ...assessed.keys()])) {
+    const assessedAgs = aggregates.filter((a) => a.year === year).map((a) => a.ags);
+    for (const ags of new Set([...expected.keys(), ...assessedAgs])) {
       const e = expected.get(ags);
-      const a = assessed.get(ags);
+      const a = aggregatesByKey.get(`${year}|${ags}`);
       // A municipality with a share of 0.00 and no payment data has nothing to reconcile.
       if (!a && e && Number(e.anteil) === 0) continue;
       const row: ReconciliationRow = {
@@ -68,11 +75,9 @@ export async function reconciliationReport(
         row.abweichung_festsetzung = subMoney(row.festgesetzt, row.erwartet);
       if (row.festgesetzt !== null) row.abweichung_zahlung = subMoney(row.bezahlt, row.festgesetzt);
       const firstMd = row.master_data_ids[0] ?? null;
-      const docLink = a?.bescheid_id
-        ? { kind: 'document' as const, id: a.bescheid_id, year }
-        : firstMd
-          ? { kind: 'payment' as const, id: firstMd, year }
-          : null;
+      // Points at the assessing Bescheid once the page is known (see below), else the payment data.
+      const docLink = firstMd ? { kind: 'payment' as const, id: firstMd, year } : null;
+      if (docLink) toBescheid.add(docLink);
       if (e && row.festgesetzt === null && z)
         row.ursachen.push({
           code: 'missing_notice',
@@ -104,10 +109,10 @@ export async function reconciliationReport(
             link: docLink ?? { kind: 'zerlegung', id: z.id, year },
           });
       }
-      for (const o of open.filter((x) => x.year === year && x.ags === ags))
+      for (const o of openByKey.get(`${year}|${ags}`) ?? [])
         row.ursachen.push({
           code: 'unpaid_line',
-          message: `${o.designation}: ${o.n} Zeile(n) über ${de(o.offen)} sind noch nicht bezahlt.`,
+          message: `${o.designation}: ${de(o.offen)} sind noch nicht bezahlt.`,
           link: { kind: 'payment', id: o.master_data_id, year },
         });
       const explained = new Set(row.ursachen.map((u) => u.code));
@@ -148,6 +153,17 @@ export async function reconciliationReport(
     });
   }
   const page = pageOf(rows, q.page, q.per_page);
+  // The latest Bescheid behind an assessment, read for the rows shown only.
+  const bescheide = await repo.latestBescheide(
+    db,
+    f.scope,
+    page.rows.filter((r) => r.festgesetzt !== null && r.ursachen.length),
+  );
+  for (const r of page.rows)
+    for (const u of r.ursachen) {
+      const id = bescheide.get(`${r.year}|${r.ags}`);
+      if (id && toBescheid.has(u.link)) u.link = { kind: 'document', id, year: r.year };
+    }
   return {
     filter: publicFilter(f),
     zerlegungen: [...zerlegungen.entries()]

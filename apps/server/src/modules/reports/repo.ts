@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { exportedBookingOf } from '../bookings';
 
 /**
  * SQL of the reports. Shared predicates keep a figure and the lines listed behind it
@@ -13,6 +14,8 @@ export const PRINCIPAL = sql`l.kind in ('vorauszahlung', 'abschlusszahlung', 'er
 export const PREPAYMENT = sql`l.kind in ('vorauszahlung', 'korrektur', 'anrechnung')`;
 export const PAID = sql`l.status = 'bezahlt'`;
 export const OPEN = sql`l.status in ('offen', 'angewiesen')`;
+/** In an exported booking that no exported reversal cancels (bookings module). */
+export const BOOKED = exportedBookingOf('l');
 
 export interface Scope {
   companyId: number;
@@ -66,6 +69,7 @@ export interface PaymentAggregate {
   festgesetzt: string | null;
   vorauszahlungen: string;
   bezahlt: string;
+  gebucht: string;
   offen: string;
   aufwand: string;
   messbetrag: string | null;
@@ -74,53 +78,78 @@ export interface PaymentAggregate {
   n: number;
   hebesatz: number | null;
   zerlegungsanteil: string | null;
-  /** The latest confirmed Gewerbesteuerbescheid behind the assessment (any establishment). */
-  bescheid_id: number | null;
 }
 
 /**
  * Payment data per year × municipality (or × establishment): the assessed tax of the
- * latest Bescheid and the sums of the active principal lines.
+ * latest Bescheid and the sums of the active principal lines. Set-based over `payments`
+ * alone: refreshSums keeps the line sums there (prepayments set, principal paid and open),
+ * so no payment line is read; only the booked sums come from the lines (booked ones).
  */
 export async function paymentAggregates(db: DbOrTx, s: Scope, byEstablishment: boolean) {
   const est = byEstablishment
     ? sql`md.id as master_data_id, md.designation`
     : sql`null::int as master_data_id, null::text as designation`;
   const group = byEstablishment ? sql`, md.id, md.designation` : sql``;
-  return rowsOf<PaymentAggregate>(
+  const [rows, booked] = await Promise.all([
+    rowsOf<Omit<PaymentAggregate, 'gebucht'>>(
+      db,
+      sql`select p.year, md.ags, m.name as gemeinde, ${est},
+            array_agg(md.id order by md.id) as master_data_ids,
+            sum(p.festgesetzte_steuer)::text as festgesetzt,
+            sum(p.sum_vorauszahlungen)::text as vorauszahlungen,
+            sum(p.sum_steuer_bezahlt)::text as bezahlt,
+            sum(p.sum_steuer_offen)::text as offen,
+            sum(coalesce(p.festgesetzte_steuer, p.sum_vorauszahlungen))::text as aufwand,
+            sum(p.messbetrag)::text as messbetrag,
+            count(p.messbetrag)::int as n_messbetrag,
+            count(*) filter (where p.festgesetzte_steuer is not null or p.sum_vorauszahlungen <> 0)::int as n,
+            max(p.hebesatz)::int as hebesatz,
+            sum(p.zerlegungsanteil)::text as zerlegungsanteil
+          from payments p
+          join master_data md on md.id = p.master_data_id
+          join municipalities m on m.ags = md.ags
+          where ${scopeOf('p', s)}
+          group by p.year, md.ags, m.name${group}`,
+    ),
+    bookedSums(db, s, byEstablishment),
+  ]);
+  const key = (r: { year: number; ags: string; master_data_id: number | null }) =>
+    `${r.year}|${r.ags}|${r.master_data_id ?? ''}`;
+  const bookedByKey = new Map(booked.map((b) => [key(b), b.gebucht]));
+  return rows.map((r) => ({ ...r, gebucht: bookedByKey.get(key(r)) ?? '0.00' }));
+}
+
+/** Principal lines in exported bookings ("gebucht"), per year × municipality (or × establishment). */
+async function bookedSums(db: DbOrTx, s: Scope, byEstablishment: boolean) {
+  const est = byEstablishment ? sql`l.master_data_id` : sql`null::int`;
+  return rowsOf<{ year: number; ags: string; master_data_id: number | null; gebucht: string }>(
     db,
-    sql`with l as (
-          select l.payment_id,
-            sum(l.betrag) filter (where ${PREPAYMENT}) as vz,
-            sum(l.betrag) filter (where ${PAID}) as bezahlt,
-            sum(l.betrag) filter (where ${OPEN}) as offen
-          from payment_lines l
-          where l.company_id = ${s.companyId} and l.year between ${s.yearFrom} and ${s.yearTo}
-            and ${ACTIVE} and ${PRINCIPAL}
-          group by l.payment_id)
-        select p.year, md.ags, m.name as gemeinde, ${est},
-          array_agg(md.id order by md.id) as master_data_ids,
-          sum(p.festgesetzte_steuer)::text as festgesetzt,
-          coalesce(sum(l.vz), 0)::numeric(16,2)::text as vorauszahlungen,
-          coalesce(sum(l.bezahlt), 0)::numeric(16,2)::text as bezahlt,
-          coalesce(sum(l.offen), 0)::numeric(16,2)::text as offen,
-          coalesce(sum(coalesce(p.festgesetzte_steuer, l.vz)), 0)::numeric(16,2)::text as aufwand,
-          sum(p.messbetrag)::text as messbetrag,
-          count(p.messbetrag)::int as n_messbetrag,
-          count(*) filter (where p.festgesetzte_steuer is not null or l.vz is not null)::int as n,
-          max(p.hebesatz)::int as hebesatz,
-          sum(p.zerlegungsanteil)::text as zerlegungsanteil,
-          max((select (h->>'document_id')::int from jsonb_array_elements(p.history) h
-               where h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
-               order by h->>'at' desc limit 1)) as bescheid_id
+    sql`select l.year, md.ags, ${est} as master_data_id, sum(l.betrag)::numeric(16,2)::text as gebucht
+        from payment_lines l
+        join master_data md on md.id = l.master_data_id
+        where ${scopeOf('l', s)} and l.booking_id is not null and ${ACTIVE} and ${PRINCIPAL} and ${BOOKED}
+        group by l.year, md.ags${byEstablishment ? sql`, l.master_data_id` : sql``}`,
+  );
+}
+
+/** The latest confirmed Gewerbesteuerbescheid per year × municipality that set an assessment (links). */
+export async function latestBescheide(db: DbOrTx, s: Scope, keys: readonly { year: number; ags: string }[]) {
+  if (!keys.length) return new Map<string, number>();
+  const rows = await rowsOf<{ year: number; ags: string; id: number }>(
+    db,
+    sql`select distinct on (p.year, md.ags) p.year, md.ags, (h->>'document_id')::int as id
         from payments p
         join master_data md on md.id = p.master_data_id
-        join municipalities m on m.ags = md.ags
-        left join l on l.payment_id = p.id
-        where ${scopeOf('p', s)}
-        group by p.year, md.ags, m.name${group}
-        order by p.year, m.name, md.ags${group}`,
+        cross join lateral jsonb_array_elements(p.history) h
+        where ${scopeOf('p', s)} and (p.year, md.ags) in (${sql.join(
+          keys.map((k) => sql`(${k.year}::int, ${k.ags}::text)`),
+          sql`, `,
+        )})
+          and h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
+        order by p.year, md.ags, h->>'at' desc`,
   );
+  return new Map(rows.map((r) => [`${r.year}|${r.ags}`, r.id]));
 }
 
 export interface LineRow {
@@ -210,7 +239,7 @@ export async function interestComparisons(db: DbOrTx, s: Scope) {
   );
 }
 
-/** Establishments of the scope with open principal lines, per year (reconciliation). */
+/** Establishments of the scope with open principal lines, per year (reconciliation; sums kept on payments). */
 export async function openPrincipalByEstablishment(db: DbOrTx, s: Scope) {
   return rowsOf<{
     year: number;
@@ -218,14 +247,12 @@ export async function openPrincipalByEstablishment(db: DbOrTx, s: Scope) {
     master_data_id: number;
     designation: string;
     offen: string;
-    n: number;
   }>(
     db,
-    sql`select l.year, md.ags, md.id as master_data_id, md.designation, sum(l.betrag)::text as offen,
-          count(*)::int as n
-        from payment_lines l join master_data md on md.id = l.master_data_id
-        where ${scopeOf('l', s)} and ${ACTIVE} and ${PRINCIPAL} and ${OPEN}
-        group by l.year, md.ags, md.id, md.designation order by md.id`,
+    sql`select p.year, md.ags, md.id as master_data_id, md.designation, p.sum_steuer_offen::text as offen
+        from payments p join master_data md on md.id = p.master_data_id
+        where ${scopeOf('p', s)} and p.sum_steuer_offen <> 0
+        order by md.id`,
   );
 }
 

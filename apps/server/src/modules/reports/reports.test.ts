@@ -10,6 +10,8 @@ import ExcelJS from 'exceljs';
 import { openPdf } from '@gewst/extraction';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
+import { recordExportResult } from '../bookings';
+import { SYSTEM_ACTOR } from '../audit/service';
 import { toPdf } from './export';
 import { buildReportCompany, FRANKFURT, HAMBURG, KOELN, MUENCHEN, reportFixture } from './reports.fixture';
 
@@ -48,7 +50,8 @@ describe('tax expense', () => {
       aufwand: '10450.00',
       messbetrag: '2200.00',
       hebesatz: 475,
-      gebucht: null,
+      // the notices' bookings wait in an open session: nothing exported, nothing booked
+      gebucht: '0.00',
     });
     // Refund: 6,000 prepaid, 5,200 assessed, 800 received back.
     expect(row(r, 2023, MUENCHEN)).toMatchObject({
@@ -422,6 +425,132 @@ describe('exports', () => {
       expect(text).toContain(`Seite ${n} von ${pdf.numPages}`);
       if (n === pdf.numPages) expect(text).toContain('11.325.075,00 €'); // Σ (i·1000 + 0.50), i = 1…150
     }
+  });
+});
+
+describe('booked figures and the adopted provision', () => {
+  const call = async (user: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.inject({ method, url: `/api${url}`, headers: await f.fx.as(user), ...(payload ? { payload } : {}) });
+
+  it('counts the lines of exported bookings as booked, traced to the booking', async () => {
+    const cid = await f.fx.company('Gebucht GmbH');
+    const md = await f.fx.establishment(cid, KOELN, 'Werk Köln', true);
+    // 2022: MB 1,000 × 400 % = 4,000 assessed, nothing prepaid: an Abschlusszahlung of 4,000 is booked.
+    await f.fx.bescheid(cid, md, {
+      erhebungszeitraum: 2022,
+      bescheid_datum: '2023-06-01',
+      messbetrag: '1000.00',
+      hebesatz: 400,
+      festgesetzte_steuer: '4000.00',
+      abrechnung: '4000.00',
+    });
+    const expense = () =>
+      get<ExpenseReport>(`/reports/expense?company_id=${cid}&year_from=2022&year_to=2022`);
+    expect((await expense()).years[0]).toMatchObject({
+      festgesetzt: '4000.00',
+      offen: '4000.00',
+      gebucht: '0.00',
+    });
+
+    const sessions = (await call('freigabe', 'GET', `/companies/${cid}/bookings?type=bescheid`)).json();
+    const sid = sessions.data[0].id as number;
+    for (const [user, action] of [
+      ['freigabe', 'close'],
+      ['freigabe', 'submit'],
+      ['admin', 'approve'],
+    ] as const)
+      expect((await call(user, 'PUT', `/bookings/${sid}/${action}`, {})).statusCode).toBe(200);
+    // still approved, not exported: not booked yet
+    expect((await expense()).years[0]!.gebucht).toBe('0.00');
+    await ctx.built.database.db.transaction((tx) => recordExportResult(tx, SYSTEM_ACTOR, sid, { ok: true }));
+
+    const r = await expense();
+    expect(r.years[0]).toMatchObject({ gebucht: '4000.00', offen: '4000.00' });
+    expect(r.rows[0]).toMatchObject({ ags: KOELN, gebucht: '4000.00' });
+    expect(r.total.gebucht).toBe('4000.00');
+    const t = await get<Trace>(`/reports/trace?company_id=${cid}&report=expense&column=gebucht&year=2022`);
+    expect(t.summe).toBe('4000.00');
+    expect(t.payment_lines.map((l) => `${l.kind} ${l.betrag}`)).toEqual(['abschlusszahlung 4000.00']);
+    expect(t.bookings).toEqual([{ id: t.payment_lines[0]!.booking_id, session_id: sid, betrag: '4000.00' }]);
+  });
+
+  it('adopts the provision proposal (audit-logged) and a later assessment books against it', async () => {
+    const cid = await f.fx.company('Rückstellung GmbH');
+    const md = await f.fx.establishment(cid, KOELN, 'Werk Köln', true);
+    // 2024: our Zerlegung MB 1,000 × 475 % = 4,750, prepayments 4 × 500 paid → provision 2,750.
+    await f.fx.zerlegung(cid, 2024, '1000.00', [
+      { ags: KOELN, gl: true, hebesatz: 475, loehne: '500000.00' },
+    ]);
+    await f.fx.prepayments(md, 2024, '500.00');
+    const proposal = await get<ProvisionReport>(`/reports/provision?company_id=${cid}&year=2024`);
+    expect(proposal.total).toEqual({
+      erwartet: '4750.00',
+      vorauszahlungen: '2000.00',
+      rueckstellung: '2750.00',
+    });
+
+    const adopt = (rueckstellung: string, user = 'freigabe') =>
+      call(user, 'POST', '/reports/provision/adopt', { company_id: cid, year: 2024, rueckstellung });
+    const stale = await adopt('2500.00');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'PROVISION_PROPOSAL_CHANGED' });
+    expect(stale.json().error).toContain('2.750,00 €');
+    expect((await adopt('2750.00', 'sachbearbeitung')).statusCode).toBe(403);
+    const adopted = await adopt('2750.00');
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    expect(adopted.json()).toMatchObject({
+      year: 2024,
+      amount: '2750.00',
+      remaining: '2750.00',
+    });
+    expect(adopted.json().note).toMatch(
+      /^Aus dem Rückstellungsvorschlag vom .*Messbetrag 1\.000,00 € \(gespeicherte Zerlegung\)/,
+    );
+    const audit = (await call('admin', 'GET', '/logs?entity=provision')).json();
+    expect(audit.data[0]).toMatchObject({
+      action: 'provision-create',
+      after: { company_id: cid, year: 2024, amount: '2750.00' },
+    });
+
+    // The Bescheid 2024 (4,750): the Abschlusszahlung of 2,750 is booked against the provision.
+    await f.fx.bescheid(cid, md, {
+      erhebungszeitraum: 2024,
+      bescheid_datum: '2025-05-12',
+      messbetrag: '1000.00',
+      hebesatz: 475,
+      festgesetzte_steuer: '4750.00',
+    });
+    const provisions = (await call('freigabe', 'GET', `/companies/${cid}/provisions`)).json();
+    expect(provisions).toMatchObject([{ year: 2024, amount: '2750.00', used: '2750.00', remaining: '0.00' }]);
+    // with a notice, the proposal is the assessed figure: nothing further to provide
+    const after = await get<ProvisionReport>(`/reports/provision?company_id=${cid}&year=2024`);
+    expect(after.rows[0]).toMatchObject({
+      quelle: 'bescheid',
+      erwartet: '4750.00',
+      rueckstellung: '2750.00',
+    });
+  });
+
+  it('refuses to adopt a negative proposal', async () => {
+    // Prepaid 6,000, assessed 5,200: a refund of 800 to expect, no provision.
+    const cid = await f.fx.company('Erstattung GmbH');
+    const md = await f.fx.establishment(cid, MUENCHEN, 'Büro München', true);
+    await f.fx.prepayments(md, 2023, '1500.00');
+    await f.fx.bescheid(cid, md, {
+      erhebungszeitraum: 2023,
+      bescheid_datum: '2024-05-10',
+      messbetrag: '1300.00',
+      hebesatz: 400,
+      festgesetzte_steuer: '5200.00',
+    });
+    const res = await call('freigabe', 'POST', '/reports/provision/adopt', {
+      company_id: cid,
+      year: 2023,
+      rueckstellung: '-800.00',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'PROVISION_NEGATIVE' });
+    expect(res.json().error).toContain('800,00 €');
   });
 });
 

@@ -4,7 +4,9 @@ import {
   expenseQuerySchema,
   expenseReportSchema,
   interestReportSchema,
+  provisionAdoptSchema,
   provisionQuerySchema,
+  provisionSchema,
   provisionReportSchema,
   reconciliationReportSchema,
   type ReportName,
@@ -15,9 +17,10 @@ import {
 } from '@gewst/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import type { AppInstance } from '../../http/types';
+import { type AppInstance, actorOf } from '../../http/types';
 import { contentDisposition } from '../master-data/excel';
 import { type AnyReport, reportDocument, toPdf, toXlsx } from './export';
+import { adoptProvision } from './provision';
 import * as service from './service';
 import { trace } from './trace';
 
@@ -101,6 +104,20 @@ export function reportRoutes(app: AppInstance): void {
     reportBaseQuerySchema,
     reconciliationReportSchema,
     service.reconciliationReport,
+  );
+
+  app.post(
+    '/reports/provision/adopt',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Rückstellungsvorschlag als Rückstellung der Firma und des Jahres übernehmen (Audit-Log)',
+        body: provisionAdoptSchema,
+        response: { 200: provisionSchema },
+      },
+    },
+    async (request) => adoptProvision(db(), actorOf(request), request.body),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
 import { resolveFilter } from './common';
+import { bookingsOfLines } from '../bookings';
 import * as repo from './repo';
 import { cashLines, currentMonth } from './service';
 
@@ -33,8 +34,7 @@ const LINE_FILTERS: Record<string, SQL> = {
   vorauszahlungen: repo.PREPAYMENT,
   bezahlt: sql`${repo.PRINCIPAL} and ${repo.PAID}`,
   offen: sql`${repo.PRINCIPAL} and ${repo.OPEN}`,
-  // Bookings arrive with issue 13: until then no line is booked.
-  gebucht: sql`false`,
+  gebucht: sql`${repo.PRINCIPAL} and l.booking_id is not null and ${repo.BOOKED}`,
 };
 
 /**
@@ -114,6 +114,9 @@ export async function trace(db: DbOrTx, q: TraceQuery): Promise<Trace> {
       reason: l.reason,
     })),
     documents,
-    bookings: [],
+    bookings: await bookingsOfLines(
+      db,
+      lines.flatMap((l) => (l.booking_id ? [l.id] : [])),
+    ),
   };
 }

@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Button,
   Chip,
   Link,
   Skeleton,
@@ -11,14 +12,18 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { PAYMENT_LINE_KIND_LABELS, type ReportName } from '@gewst/domain';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { ReportTypes } from '../../api/reports';
+import { errorMessages } from '../../api/errors';
+import { type ReportTypes, useAdoptProvision } from '../../api/reports';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { formatDate, formatMoney } from '../../lib/format';
+import { appStore } from '../../store/store';
 import { MoneyCell, type OpenTrace } from './cells';
 
 const ReportChart = lazy(() => import('./ReportCharts'));
@@ -245,12 +250,62 @@ function ExpensePanel({ data, onTrace, onPage }: PanelProps<'expense'>) {
   );
 }
 
+/** Adopting the proposal as the provision of the company and year, after a confirmation. */
+function AdoptProvision({ data }: { data: ReportTypes['provision'] }) {
+  const p = t.provision;
+  const adopt = useAdoptProvision();
+  const [open, setOpen] = useState(false);
+  const year = data.filter.year;
+  const amount = formatMoney(data.total.rueckstellung);
+  const negative = data.total.rueckstellung.startsWith('-');
+  const confirm = () =>
+    adopt.mutate(
+      {
+        company_id: data.filter.company_id,
+        year,
+        messbetrag: data.messbetrag.quelle === 'eingabe' ? (data.messbetrag.betrag ?? undefined) : undefined,
+        rueckstellung: data.total.rueckstellung,
+      },
+      {
+        onSuccess: () => {
+          appStore.showSnackbar(p.adopted(year, amount), 'success');
+          setOpen(false);
+        },
+        onError: (error) => {
+          appStore.showSnackbar(errorMessages(error), 'error');
+          setOpen(false);
+        },
+      },
+    );
+  return (
+    <>
+      <Tooltip title={negative ? p.negative : ''}>
+        <span>
+          <Button variant="outlined" size="small" disabled={negative} onClick={() => setOpen(true)}>
+            {p.adopt}
+          </Button>
+        </span>
+      </Tooltip>
+      <ConfirmDialog
+        open={open}
+        title={p.adoptTitle(year)}
+        text={p.adoptText(data.filter.company_name, year, amount)}
+        confirmLabel={p.adopt}
+        destructive={false}
+        busy={adopt.isPending}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
 function ProvisionPanel({ data, onTrace, onPage }: PanelProps<'provision'>) {
   const p = t.provision;
   const year = data.filter.year;
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <Chip
           label={p.messbetrag(
             data.messbetrag.betrag ? formatMoney(data.messbetrag.betrag) : '–',
@@ -259,6 +314,7 @@ function ProvisionPanel({ data, onTrace, onPage }: PanelProps<'provision'>) {
         />
         <Chip label={p.zerlegung[data.zerlegung.quelle]} />
         <Chip color="primary" label={`${p.total}: ${formatMoney(data.total.rueckstellung)}`} />
+        <AdoptProvision data={data} />
       </Box>
       {data.hinweise.map((h) => (
         <Alert key={h} severity="info" sx={{ mb: 1 }}>
