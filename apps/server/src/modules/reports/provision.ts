@@ -79,7 +79,7 @@ async function expectedZerlegung(db: DbOrTx, companyId: number, year: number, me
  */
 export async function provisionReport(
   db: DbOrTx,
-  q: ProvisionQuery & { per_page: number | null },
+  q: Omit<ProvisionQuery, 'per_page'> & { per_page: number | null },
 ): Promise<ProvisionReport> {
   const year = q.year ?? defaultProvisionYear();
   const f = await resolveFilter(db, { company_id: q.company_id, year_from: year, year_to: year, ags: q.ags });
