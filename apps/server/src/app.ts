@@ -28,6 +28,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { bookingRoutes } from './modules/bookings';
 import { backupRoutes, registerRestoreGate } from './modules/backup/routes';
 import { type BackupService, createBackupService } from './modules/backup/service';
+import { archiveRoutes } from './modules/archive/routes';
 import { calculationRoutes } from './modules/calculations/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       });
       exportRoutes(typed, exports);
       backupRoutes(typed, backups);
+      archiveRoutes(typed);
     },
     { prefix: '/api' },
   );

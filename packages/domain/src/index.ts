@@ -1,3 +1,4 @@
+export * from './api/archive';
 export * from './api/backup';
 export * from './api/bookings';
 export * from './api/calculations';

@@ -191,6 +191,7 @@ export const bookingTexts = {
       correct: 'Korrigiert',
       cancel: 'Storniert (Storno-Stapel angelegt)',
       archive: 'Archiviert',
+      restored: 'Aus dem Archiv wiederhergestellt',
       'retrigger-failed-jobs': 'Export erneut angestoßen',
       generate_report: 'Buchungsprotokoll erzeugt',
       'export-succeeded': 'Exportiert',

@@ -277,7 +277,8 @@ export type SessionTransitionResponse = z.infer<typeof transitionResultSchema>;
 export const sessionLogSchema = z.object({
   id: z.number().int(),
   session_id: z.number().int(),
-  action: z.enum(SESSION_ACTIONS).or(z.enum(['created', 'removed'])),
+  /** created/removed: generation; restored: taken back out of the archive (issue 15). */
+  action: z.enum(SESSION_ACTIONS).or(z.enum(['created', 'removed', 'restored'])),
   from_status: sessionStatusSchema.nullable(),
   to_status: sessionStatusSchema.nullable(),
   comment: z.string().nullable(),

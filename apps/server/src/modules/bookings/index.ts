@@ -8,10 +8,12 @@
  *   (issue 14); the tables for the export's foreign keys.
  * - accountMappingOf: the company's accounts and DATEV numbers (for the export).
  * - bookedDocumentIds: which documents are booked (Service → Stand der Bearbeitung).
+ * - archivedSessionsSql, restoreSession: the archive (issue 15).
  * - exportedBookingOf, bookingsOfLines, setProvision: for the reports (issue 15: the
  *   "gebucht" column and its trace, adopting a provision proposal).
  */
 export { accountMappingOf } from './accounts';
+export { archivedSessionsSql, restoreSession } from './archive';
 export { bookedDocumentIds } from './booked-documents';
 export { bookedPaymentLines, syncBookings } from './generation';
 export { lockSession } from './repo';

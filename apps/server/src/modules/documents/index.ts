@@ -1,2 +1,3 @@
 /** The documents module's public face for other modules. */
+export { type ArchiveFilter, archivedDocumentsSql } from './archive';
 export { documents } from './schema';

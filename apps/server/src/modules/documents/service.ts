@@ -154,6 +154,12 @@ async function change(
   return db.transaction(async (tx) => {
     const row = await visible(tx, actor, id, true);
     if (row.deleted_at && action !== 'restore') throw notFound('Das Dokument');
+    // An archived document is read-only until it is restored (issue 15, the archive).
+    if (row.archived && !['archive', 'delete', 'restore'].includes(action))
+      throw conflict(
+        'DOCUMENT_ARCHIVED',
+        'Das Dokument ist archiviert und nur lesbar; zum Bearbeiten zuerst aus dem Archiv wiederherstellen.',
+      );
     await assertNotLockedByOther(tx, actor, row);
     const values = await fn(tx, row);
     const after = (await repo.updateDocument(tx, id, values))!;
