@@ -146,7 +146,12 @@ describe('company-scoped access', () => {
       if (path.startsWith('/api/masterData/') || path.startsWith('/api/payments/')) return mdB;
       if (path.startsWith('/api/payment-lines/')) return lineB;
       if (path.startsWith('/api/zerlegungen/')) return zerlegungB;
-      if (path.startsWith('/api/bookings/') || path.startsWith('/api/sessionLogs/')) return sessionB;
+      if (
+        path.startsWith('/api/bookings/') ||
+        path.startsWith('/api/sessionLogs/') ||
+        path.startsWith('/api/archive/sessions/')
+      )
+        return sessionB;
       if (path.startsWith('/api/prePaymentsBiLog/')) return biLogB;
       if (path.startsWith('/api/companies/')) return b.id;
       if (path.startsWith('/api/users/')) return limitedId;

@@ -154,6 +154,8 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/reports/reconciliation/export': companyQuery,
   'GET /api/reports/trace': companyQuery,
   'POST /api/reports/provision/adopt': companyBody,
+  'GET /api/archive': companyQuery,
+  'POST /api/archive/sessions/:id/restore': res('booking_sessions'),
   'GET /api/service/processing-status': scoped,
   'GET /api/service/processing-status/export': scoped,
 
