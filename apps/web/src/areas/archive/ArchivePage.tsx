@@ -198,6 +198,13 @@ export default function ArchivePage() {
           helperText={t.filters.searchHint}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          // The select filters carry hidden inputs, so a form's implicit submission does not fire on Enter.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              set({ q: text.trim() });
+            }
+          }}
           onBlur={() => {
             if (text.trim() !== (params.q ?? '')) set({ q: text.trim() });
           }}
