@@ -301,6 +301,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       child = null;
       if (c && c.exitCode === null && c.signalCode === null) {
         const gone = new Promise((r) => c.once('exit', r));
+        // An idle child is unref'd; without this the wait below would not keep the event loop
+        // alive and a top-level `await close()` (the CLI) would end the process with code 13.
+        c.ref();
         c.kill('SIGKILL');
         await gone;
       }
