@@ -123,6 +123,8 @@ describe('the shared data table', () => {
     const table = 'Posteingang';
     const fileColumn = 2;
     await page.getByLabel(/^Suche \(Datei/).fill(`liste-${tag}`);
+    // the typed search goes into the address after a pause (and sends the table back to page 1)
+    await page.waitForURL(/[?&]suche=liste-/);
     const mine = (t: string[]) => t.every((f) => f.startsWith(`liste-${tag}-`));
     await waitForRows(page, table, fileColumn, (t) => t.length === 25 && mine(t));
     // the server answered page 1 of 27; page 2 holds the other two
@@ -135,8 +137,26 @@ describe('the shared data table', () => {
     await page.getByRole('button', { name: 'Datei', exact: true }).click();
     await waitForRows(page, table, fileColumn, (t) => t.length === 25 && t[0] === `liste-${tag}-27.pdf`);
 
-    // a narrower filter: one document
+    // the state is in the address: a reload shows the same page of the same sort and search
+    await page.getByRole('button', { name: 'Zur nächsten Seite' }).click();
+    await waitForRows(page, table, fileColumn, (t) => t.length === 2 && t[0] === `liste-${tag}-02.pdf`);
+    const address = new URL(page.url()).searchParams;
+    expect([address.get('suche'), address.get('page'), address.get('orderBy')]).toEqual([
+      `liste-${tag}`,
+      '2',
+      'filename',
+    ]);
+    await page.reload();
+    await waitForRows(page, table, fileColumn, (t) => t.length === 2 && t[0] === `liste-${tag}-02.pdf`);
+    expect(await page.getByLabel(/^Suche \(Datei/).inputValue()).toBe(`liste-${tag}`);
+
+    // a narrower filter: one document; opening it and going back keeps the filter
     await page.getByLabel(/^Suche \(Datei/).fill(`liste-${tag}-13`);
     await waitForRows(page, table, fileColumn, (t) => t.length === 1 && t[0] === `liste-${tag}-13.pdf`);
+    await page.getByRole('link', { name: `liste-${tag}-13.pdf` }).click();
+    await page.waitForURL(/\/dokumente\/\d+$/);
+    await page.goBack();
+    await waitForRows(page, table, fileColumn, (t) => t.length === 1 && t[0] === `liste-${tag}-13.pdf`);
+    expect(await page.getByLabel(/^Suche \(Datei/).inputValue()).toBe(`liste-${tag}-13`);
   });
 });

@@ -26,6 +26,16 @@ export const documentTexts = {
       dueDate: 'Wiedervorlage',
       uploaded: 'Hochgeladen',
     },
+    /** What the Betrag of a row is, by the field it comes from (the inbox names it per row). */
+    amountLabels: {
+      abrechnung: 'Abrechnung',
+      festgesetzte_steuer: 'festgesetzte Steuer',
+      vorauszahlungen: 'erste Vorauszahlung',
+      zinsen: 'Zinsen',
+      messbetrag: 'Messbetrag',
+      rueckstand: 'Rückstand',
+      saeumniszuschlag: 'Säumniszuschlag',
+    } as Readonly<Record<string, string>>,
     checksTitle: (errors: number, warnings: number) =>
       `${errors} Fehler, ${warnings} Warnung${warnings === 1 ? '' : 'en'}`,
     /** Dashboard filter tiles: about documents (status, Wiedervorlage), not payments. */

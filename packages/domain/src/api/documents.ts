@@ -233,6 +233,8 @@ export const documentListItemSchema = z.object({
   kassenzeichen: z.string().nullable(),
   /** Main amount for the list (festgesetzte Steuer, Zinsen, Rückstand, Messbetrag …), decimal string. */
   amount: z.string().nullable(),
+  /** The field `amount` was taken from (e.g. abrechnung, zinsen): the list names it per row. */
+  amount_field: z.string().nullable(),
   master_data_id: z.number().int().nullable(),
   /** Reason when status is fehler (German). */
   error: z.string().nullable(),

@@ -30,15 +30,19 @@ const AMOUNT_FIELD: Record<DocumentType, string[]> = {
   sonstiges: [],
 };
 
-function mainAmount(type: DocumentType | null, fields: DocumentFields): string | null {
-  if (!type) return null;
+/** The list's main amount of a notice and the field it comes from (the first one set). */
+export function mainAmount(
+  type: DocumentType | null,
+  fields: DocumentFields,
+): { amount: string | null; field: string | null } {
+  if (!type) return { amount: null, field: null };
   for (const name of AMOUNT_FIELD[type]) {
     const v = fields[name]?.value;
-    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return v;
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) return { amount: v, field: name };
     if (Array.isArray(v) && v.length && 'betrag' in (v[0] as object))
-      return String((v[0] as { betrag: string }).betrag);
+      return { amount: String((v[0] as { betrag: string }).betrag), field: name };
   }
-  return null;
+  return { amount: null, field: null };
 }
 
 const scalar = (fields: DocumentFields, name: string) => {
@@ -51,6 +55,7 @@ export function presentListItem(row: DocumentRow, users: Map<number, UserRefRow>
   const checks = (row.checks ?? []) as DocumentCheck[];
   const year = scalar(fields, 'erhebungszeitraum');
   const type = (row.type as DocumentType | null) ?? null;
+  const main = mainAmount(type, fields);
   return {
     id: row.id,
     company_id: row.company_id,
@@ -74,7 +79,8 @@ export function presentListItem(row: DocumentRow, users: Map<number, UserRefRow>
       const k = scalar(fields, 'kassenzeichen');
       return k === null ? null : String(k);
     })(),
-    amount: mainAmount(type, fields),
+    amount: main.amount,
+    amount_field: main.field,
     master_data_id: row.master_data_id,
     error: row.error,
     check_counts: {

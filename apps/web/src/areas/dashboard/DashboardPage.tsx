@@ -1,11 +1,10 @@
 import {
+  DOCUMENT_FIELD_LABELS,
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_STATUSES,
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
   type DocumentListItem,
-  type DocumentSortField,
-  type DocumentStatus,
 } from '@gewst/domain';
 import InboxIcon from '@mui/icons-material/Inbox';
 import {
@@ -15,69 +14,53 @@ import {
   CardActionArea,
   CardContent,
   Chip,
-  LinearProgress,
   MenuItem,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
   TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { documentListQuery, documentStatsQuery } from '../../api/documents';
+import { type DataColumn, DataTable, useTableParams } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryState';
+import { useSearchFilter } from '../../components/useSearchFilter';
 import { de } from '../../i18n/de';
 import { documentTexts as t } from '../../i18n/documents';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { appStore, useAppState, useCan, useCurrentCompany } from '../../store/store';
+import { useCan, useCurrentCompany } from '../../store/store';
 import { DocumentStatusChip } from '../documents/DocumentStatusChip';
 import { ApprovalTile } from '../bookings/ApprovalTile';
 import { ExportFailedTile } from '../bookings/ExportFailedTile';
 import { DueTiles } from '../payment-data/DueTiles';
-import { type DueFilter, inboxListParams, nextSort, typeFilter } from './listParams';
+import {
+  type DueFilter,
+  INBOX_KEYS,
+  INBOX_TABLE,
+  type InboxFilters,
+  inboxListParams,
+  readInboxFilters,
+  writeInboxFilter,
+} from './listParams';
 import { UploadDropZone } from './UploadDropZone';
 
 export default function DashboardPage() {
   const company = useCurrentCompany();
   const canUpload = useCan('addPaymentData');
   const navigate = useNavigate();
-  const type = typeFilter(useAppState((s) => s.dashboardFilter));
-  const [status, setStatus] = useState<DocumentStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [due, setDue] = useState<DueFilter>('');
-  const [dueUntil, setDueUntil] = useState('');
-  const [sort, setSort] = useState<{ orderBy: DocumentSortField; orderDirection: 'asc' | 'desc' }>({
-    orderBy: 'created_at',
-    orderDirection: 'desc',
-  });
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  // every filter, the page and the sort live in the address: back and reload keep them
+  const [address, setAddress] = useSearchParams();
+  const filters = readInboxFilters(address);
+  const { type, status, due, dueUntil } = filters;
+  const text = useSearchFilter(INBOX_KEYS.search);
+  const table = useTableParams(INBOX_TABLE);
+  const setFilter = (key: keyof InboxFilters, value: string | null) =>
+    setAddress((current) => writeInboxFilter(current, key, value), { replace: true });
 
   const companyId = company?.id ?? 0;
-  const params = inboxListParams({
-    companyId,
-    type,
-    status,
-    search: deferredSearch,
-    due,
-    dueUntil,
-    ...sort,
-    page,
-    perPage,
-  });
+  const params = inboxListParams(companyId, filters, table.params);
   const list = useQuery({ ...documentListQuery(params), enabled: company != null });
   const stats = useQuery({ ...documentStatsQuery(companyId), enabled: company != null });
 
@@ -90,24 +73,7 @@ export default function DashboardPage() {
     );
   }
 
-  const rows = list.data?.data ?? [];
-  const filtered = Boolean(type || status || deferredSearch.trim() || due);
-  const resetPage = () => setPage(0);
-
-  const header = (field: DocumentSortField, label: string, align?: 'right') => (
-    <TableCell sortDirection={sort.orderBy === field ? sort.orderDirection : false} align={align}>
-      <TableSortLabel
-        active={sort.orderBy === field}
-        direction={sort.orderBy === field ? sort.orderDirection : 'asc'}
-        onClick={() => {
-          setSort(nextSort(sort, field));
-          resetPage();
-        }}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+  const filtered = Boolean(type || status || filters.search || due);
 
   const tile = (
     label: string,
@@ -130,6 +96,60 @@ export default function DashboardPage() {
     </Card>
   );
 
+  const columns: DataColumn<DocumentListItem>[] = [
+    {
+      id: 'status',
+      header: t.inbox.columns.status,
+      sortable: true,
+      cell: (row) => (
+        <DocumentStatusChip status={row.status} error={row.error} checkCounts={row.check_counts} />
+      ),
+    },
+    {
+      id: 'type',
+      header: t.inbox.columns.type,
+      sortable: true,
+      cell: (row) => (row.type ? DOCUMENT_TYPE_LABELS[row.type] : t.inbox.unclassified),
+    },
+    {
+      id: 'filename',
+      header: t.inbox.columns.filename,
+      sortable: true,
+      sx: { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <RouterLink to={`/dokumente/${row.id}`} title={row.filename}>
+          {row.filename}
+        </RouterLink>
+      ),
+    },
+    {
+      id: 'gemeinde',
+      header: t.inbox.columns.municipality,
+      sortable: true,
+      cell: (row) => row.gemeinde ?? '',
+    },
+    {
+      id: 'erhebungszeitraum',
+      header: t.inbox.columns.year,
+      sortable: true,
+      cell: (row) => row.erhebungszeitraum ?? '',
+    },
+    {
+      id: 'amount',
+      header: t.inbox.columns.amount,
+      align: 'right',
+      cell: (row) => <AmountCell row={row} />,
+    },
+    { id: 'dueDate', header: t.inbox.columns.dueDate, sortable: true, cell: (row) => <DueCell row={row} /> },
+    {
+      id: 'created_at',
+      header: t.inbox.columns.uploaded,
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTime(row.created_at),
+    },
+  ];
+
   return (
     <>
       <PageHeader title={`${t.inbox.title} – ${company.name}`} />
@@ -148,40 +168,28 @@ export default function DashboardPage() {
           t.inbox.tiles.toReview,
           stats.data?.by_status.zu_pruefen,
           status === 'zu_pruefen',
-          () => {
-            setStatus(status === 'zu_pruefen' ? '' : 'zu_pruefen');
-            resetPage();
-          },
+          () => setFilter('status', status === 'zu_pruefen' ? null : 'zu_pruefen'),
           'tile-to-review',
         )}
         {tile(
           t.inbox.tiles.overdue,
           stats.data?.overdue,
           due === 'overdue',
-          () => {
-            setDue(due === 'overdue' ? '' : 'overdue');
-            resetPage();
-          },
+          () => setFilter('due', due === 'overdue' ? null : 'overdue'),
           'tile-overdue',
         )}
         {tile(
           t.inbox.tiles.dueSoon,
           stats.data?.due_soon,
           due === 'soon',
-          () => {
-            setDue(due === 'soon' ? '' : 'soon');
-            resetPage();
-          },
+          () => setFilter('due', due === 'soon' ? null : 'soon'),
           'tile-due-soon',
         )}
         {tile(
           t.inbox.tiles.errors,
           stats.data?.by_status.fehler,
           status === 'fehler',
-          () => {
-            setStatus(status === 'fehler' ? '' : 'fehler');
-            resetPage();
-          },
+          () => setFilter('status', status === 'fehler' ? null : 'fehler'),
           'tile-errors',
         )}
       </Stack>
@@ -192,149 +200,100 @@ export default function DashboardPage() {
         </Box>
       ) : null}
 
-      <Box
-        role="group"
-        aria-label={t.inbox.typeFilter}
-        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
-      >
-        <Chip
-          label={`${t.inbox.allTypes} (${stats.data?.total ?? '…'})`}
-          color={type == null ? 'primary' : 'default'}
-          variant={type == null ? 'filled' : 'outlined'}
-          onClick={() => {
-            appStore.setDashboardFilter(null);
-            resetPage();
-          }}
-          aria-pressed={type == null}
-        />
-        {DOCUMENT_TYPES.map((key) => (
-          <Chip
-            key={key}
-            label={`${DOCUMENT_TYPE_LABELS[key]} (${stats.data?.by_type[key] ?? 0})`}
-            color={type === key ? 'primary' : 'default'}
-            variant={type === key ? 'filled' : 'outlined'}
-            onClick={() => {
-              // choosing the active chip again switches the filter off (seed §4)
-              appStore.setDashboardFilter(key);
-              resetPage();
-            }}
-            aria-pressed={type === key}
-            data-testid={`type-chip-${key}`}
-          />
-        ))}
-      </Box>
-
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          label={t.inbox.search}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            resetPage();
-          }}
-          size="small"
-          type="search"
-          sx={{ flex: '1 1 320px' }}
-        />
-        <TextField
-          select
-          label={t.inbox.columns.status}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as DocumentStatus | '');
-            resetPage();
-          }}
-          size="small"
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">{t.inbox.dueAll}</MenuItem>
-          {DOCUMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {DOCUMENT_STATUS_LABELS[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label={t.inbox.due}
-          value={due}
-          onChange={(e) => {
-            setDue(e.target.value as DueFilter);
-            resetPage();
-          }}
-          size="small"
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">{t.inbox.dueAll}</MenuItem>
-          <MenuItem value="overdue">{t.inbox.dueOverdue}</MenuItem>
-          <MenuItem value="soon">{t.inbox.dueSoon}</MenuItem>
-          <MenuItem value="any">{t.inbox.dueAny}</MenuItem>
-          <MenuItem value="until">{t.inbox.dueUntil} …</MenuItem>
-        </TextField>
-        {due === 'until' ? (
-          <TextField
-            type="date"
-            label={t.inbox.dueUntil}
-            value={dueUntil}
-            onChange={(e) => {
-              setDueUntil(e.target.value);
-              resetPage();
-            }}
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        ) : null}
-      </Box>
-
-      {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      <Paper variant="outlined">
-        {list.isFetching ? <LinearProgress aria-label={de.common.loading} /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" aria-label={t.inbox.title}>
-            <TableHead>
-              <TableRow>
-                {header('status', t.inbox.columns.status)}
-                {header('type', t.inbox.columns.type)}
-                {header('filename', t.inbox.columns.filename)}
-                {header('gemeinde', t.inbox.columns.municipality)}
-                {header('erhebungszeitraum', t.inbox.columns.year)}
-                <TableCell align="right">{t.inbox.columns.amount}</TableCell>
-                {header('dueDate', t.inbox.columns.dueDate)}
-                {header('created_at', t.inbox.columns.uploaded)}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <InboxRow key={row.id} row={row} onOpen={() => navigate(`/dokumente/${row.id}`)} />
+      <DataTable
+        label={t.inbox.title}
+        query={list}
+        rowKey={(row) => row.id}
+        params={table.params}
+        onParamsChange={table.update}
+        perPageOptions={table.perPageOptions}
+        onRowClick={(row) => navigate(`/dokumente/${row.id}`)}
+        rowProps={(row) => ({ 'data-testid': 'inbox-row', 'data-id': row.id })}
+        empty={
+          filtered
+            ? { title: t.inbox.emptyFiltered }
+            : { title: t.inbox.empty, text: t.inbox.emptyHint, icon: <InboxIcon /> }
+        }
+        columns={columns}
+        toolbar={
+          <>
+            <Box
+              role="group"
+              aria-label={t.inbox.typeFilter}
+              sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+            >
+              <Chip
+                label={`${t.inbox.allTypes} (${stats.data?.total ?? '…'})`}
+                color={type == null ? 'primary' : 'default'}
+                variant={type == null ? 'filled' : 'outlined'}
+                onClick={() => setFilter('type', null)}
+                aria-pressed={type == null}
+              />
+              {DOCUMENT_TYPES.map((key) => (
+                <Chip
+                  key={key}
+                  label={`${DOCUMENT_TYPE_LABELS[key]} (${stats.data?.by_type[key] ?? 0})`}
+                  color={type === key ? 'primary' : 'default'}
+                  variant={type === key ? 'filled' : 'outlined'}
+                  // choosing the active chip again switches the filter off (seed §4)
+                  onClick={() => setFilter('type', type === key ? null : key)}
+                  aria-pressed={type === key}
+                  data-testid={`type-chip-${key}`}
+                />
               ))}
-              {rows.length === 0 && !list.isFetching && !list.isError ? (
-                <TableRow>
-                  <TableCell colSpan={8} sx={{ py: 4, textAlign: 'center' }}>
-                    <Typography>{filtered ? t.inbox.emptyFiltered : t.inbox.empty}</Typography>
-                    {filtered ? null : (
-                      <Typography variant="body2" color="text.secondary">
-                        {t.inbox.emptyHint}
-                      </Typography>
-                    )}
-                  </TableCell>
-                </TableRow>
+            </Box>
+            <Box role="search" aria-label={t.inbox.title} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <TextField
+                label={t.inbox.search}
+                value={text.value}
+                onChange={(e) => text.onChange(e.target.value)}
+                size="small"
+                type="search"
+                sx={{ flex: '1 1 320px' }}
+              />
+              <TextField
+                select
+                label={t.inbox.columns.status}
+                value={status}
+                onChange={(e) => setFilter('status', e.target.value)}
+                size="small"
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="">{t.inbox.dueAll}</MenuItem>
+                {DOCUMENT_STATUSES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {DOCUMENT_STATUS_LABELS[s]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label={t.inbox.due}
+                value={due}
+                onChange={(e) => setFilter('due', e.target.value as DueFilter)}
+                size="small"
+                sx={{ minWidth: 200 }}
+              >
+                <MenuItem value="">{t.inbox.dueAll}</MenuItem>
+                <MenuItem value="overdue">{t.inbox.dueOverdue}</MenuItem>
+                <MenuItem value="soon">{t.inbox.dueSoon}</MenuItem>
+                <MenuItem value="any">{t.inbox.dueAny}</MenuItem>
+                <MenuItem value="until">{t.inbox.dueUntil} …</MenuItem>
+              </TextField>
+              {due === 'until' ? (
+                <TextField
+                  type="date"
+                  label={t.inbox.dueUntil}
+                  value={dueUntil}
+                  onChange={(e) => setFilter('dueUntil', e.target.value)}
+                  size="small"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
               ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={perPage}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            resetPage();
-          }}
-          rowsPerPageOptions={[25, 50, 100]}
-        />
-      </Paper>
+            </Box>
+          </>
+        }
+      />
       {stats.isError ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {de.common.loadFailed}
@@ -344,45 +303,48 @@ export default function DashboardPage() {
   );
 }
 
-function InboxRow({ row, onOpen }: { row: DocumentListItem; onOpen: () => void }) {
+/**
+ * The notice's main amount, named per row (the figure means something else per type:
+ * the Abrechnung of a Gewerbesteuerbescheid, the first prepayment, Zinsen, the Messbetrag …).
+ */
+function AmountCell({ row }: { row: DocumentListItem }) {
+  if (row.amount === null) return null;
+  const label = row.amount_field
+    ? (t.inbox.amountLabels[row.amount_field] ?? DOCUMENT_FIELD_LABELS[row.amount_field])
+    : null;
   return (
-    <TableRow hover sx={{ cursor: 'pointer' }} onClick={onOpen} data-testid="inbox-row" data-id={row.id}>
-      <TableCell>
-        <DocumentStatusChip status={row.status} error={row.error} checkCounts={row.check_counts} />
-      </TableCell>
-      <TableCell>{row.type ? DOCUMENT_TYPE_LABELS[row.type] : t.inbox.unclassified}</TableCell>
-      <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-        <RouterLink to={`/dokumente/${row.id}`} onClick={(e) => e.stopPropagation()} title={row.filename}>
-          {row.filename}
-        </RouterLink>
-      </TableCell>
-      <TableCell>{row.gemeinde ?? ''}</TableCell>
-      <TableCell>{row.erhebungszeitraum ?? ''}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
         {formatMoney(row.amount)}
-      </TableCell>
-      <TableCell>
-        {row.dueDate ? (
-          <Tooltip title={row.dueText ?? ''}>
-            <Box>
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatDate(row.dueDate)}
-              </Box>
-              {row.dueText ? (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  color="text.secondary"
-                  sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                >
-                  {row.dueText}
-                </Typography>
-              ) : null}
-            </Box>
-          </Tooltip>
+      </Box>
+      {label ? (
+        <Typography variant="caption" component="div" color="text.secondary" data-testid="amount-label">
+          {label}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+function DueCell({ row }: { row: DocumentListItem }) {
+  if (!row.dueDate) return null;
+  return (
+    <Tooltip title={row.dueText ?? ''}>
+      <Box>
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDate(row.dueDate)}
+        </Box>
+        {row.dueText ? (
+          <Typography
+            variant="caption"
+            component="div"
+            color="text.secondary"
+            sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {row.dueText}
+          </Typography>
         ) : null}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</TableCell>
-    </TableRow>
+      </Box>
+    </Tooltip>
   );
 }

@@ -1,24 +1,21 @@
 import { documentListQuerySchema } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../store/appStore';
-import { type InboxFilters, inboxListParams, nextSort, typeFilter } from './listParams';
+import { readTableParams, writeTableParams } from '../../components/dataTableModel';
+import {
+  INBOX_TABLE,
+  type InboxFilters,
+  inboxListParams,
+  readInboxFilters,
+  typeFilter,
+  writeInboxFilter,
+} from './listParams';
 
-const base: InboxFilters = {
-  companyId: 3,
-  type: null,
-  status: '',
-  search: '  ',
-  due: '',
-  dueUntil: '',
-  orderBy: 'created_at',
-  orderDirection: 'desc',
-  page: 0,
-  perPage: 25,
-};
+const none: InboxFilters = { type: null, status: '', search: '  ', due: '', dueUntil: '' };
+const firstPage = readTableParams(new URLSearchParams(), INBOX_TABLE);
 
 describe('inbox list parameters', () => {
-  it('leaves out empty filters and sends a 1-based page', () => {
-    expect(inboxListParams(base)).toEqual({
+  it('leaves out empty filters and sends the newest first by default', () => {
+    expect(inboxListParams(3, none, firstPage)).toEqual({
       company_id: 3,
       page: 1,
       per_page: 25,
@@ -28,14 +25,11 @@ describe('inbox list parameters', () => {
   });
 
   it('passes type, status, trimmed search and the due keyword', () => {
-    const params = inboxListParams({
-      ...base,
-      type: 'gewst_bescheid',
-      status: 'zu_pruefen',
-      search: ' Flensburg ',
-      due: 'overdue',
-      page: 2,
-    });
+    const params = inboxListParams(
+      3,
+      { ...none, type: 'gewst_bescheid', status: 'zu_pruefen', search: ' Flensburg ', due: 'overdue' },
+      { ...firstPage, page: 3 },
+    );
     expect(params).toMatchObject({
       type: 'gewst_bescheid',
       status: 'zu_pruefen',
@@ -48,37 +42,60 @@ describe('inbox list parameters', () => {
   });
 
   it('sends "due until" only with a complete date', () => {
-    expect(inboxListParams({ ...base, due: 'until', dueUntil: '2025-12-31' }).dueDate).toBe('2025-12-31');
-    expect(inboxListParams({ ...base, due: 'until', dueUntil: '' }).dueDate).toBeUndefined();
+    expect(inboxListParams(3, { ...none, due: 'until', dueUntil: '2025-12-31' }, firstPage).dueDate).toBe(
+      '2025-12-31',
+    );
+    expect(inboxListParams(3, { ...none, due: 'until', dueUntil: '' }, firstPage).dueDate).toBeUndefined();
   });
 });
 
-describe('sorting', () => {
-  it('flips the direction on the same column and starts ascending on another', () => {
-    expect(nextSort({ orderBy: 'status', orderDirection: 'asc' }, 'status')).toEqual({
-      orderBy: 'status',
-      orderDirection: 'desc',
+describe('inbox state in the address (back and reload keep it)', () => {
+  it('reads every filter, the page and the sort back from the address it wrote', () => {
+    let search = new URLSearchParams();
+    search = writeInboxFilter(search, 'type', 'zinsbescheid');
+    search = writeInboxFilter(search, 'status', 'zu_pruefen');
+    search = writeInboxFilter(search, 'search', 'Flensburg');
+    search = writeInboxFilter(search, 'due', 'until');
+    search = writeInboxFilter(search, 'dueUntil', '2025-12-31');
+    search = writeTableParams(
+      search,
+      { page: 2, per_page: 50, orderBy: 'filename', orderDirection: 'asc' },
+      INBOX_TABLE,
+    );
+    // a reload starts from the address alone
+    const reloaded = new URLSearchParams(`?${search.toString()}`);
+    expect(readInboxFilters(reloaded)).toEqual({
+      type: 'zinsbescheid',
+      status: 'zu_pruefen',
+      search: 'Flensburg',
+      due: 'until',
+      dueUntil: '2025-12-31',
     });
-    expect(nextSort({ orderBy: 'status', orderDirection: 'desc' }, 'dueDate')).toEqual({
-      orderBy: 'dueDate',
+    expect(readTableParams(reloaded, INBOX_TABLE)).toEqual({
+      page: 2,
+      per_page: 50,
+      orderBy: 'filename',
       orderDirection: 'asc',
     });
+  });
+
+  it('a changed filter goes back to page 1; another due filter drops the day', () => {
+    const search = new URLSearchParams('page=3&faellig=until&bis=2025-12-31');
+    const next = writeInboxFilter(search, 'due', 'overdue');
+    expect(next.get('page')).toBeNull();
+    expect(next.get('bis')).toBeNull();
+    expect(readInboxFilters(next).due).toBe('overdue');
+    expect(writeInboxFilter(next, 'due', null).get('faellig')).toBeNull();
+  });
+
+  it('ignores values that are no filter and sort fields the server refuses', () => {
+    const search = new URLSearchParams('typ=x&status=y&faellig=z&bis=31.12.2025&orderBy=deleted_at');
+    expect(readInboxFilters(search)).toEqual({ type: null, status: '', search: '', due: '', dueUntil: '' });
+    expect(readTableParams(search, INBOX_TABLE).orderBy).toBe('created_at');
   });
 });
 
 describe('dashboard type filter (seed §4)', () => {
-  it('choosing the active type chip again switches the filter off', () => {
-    const store = createAppStore(null);
-    store.setDashboardFilter('zinsbescheid');
-    expect(inboxListParams({ ...base, type: typeFilter(store.getState().dashboardFilter) }).type).toBe(
-      'zinsbescheid',
-    );
-    store.setDashboardFilter('zinsbescheid');
-    expect(
-      inboxListParams({ ...base, type: typeFilter(store.getState().dashboardFilter) }).type,
-    ).toBeUndefined();
-  });
-
   it('ignores a filter value that is no document type', () => {
     expect(typeFilter('gewerbesteuerbescheid')).toBeNull();
     expect(typeFilter(null)).toBeNull();
