@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -10,7 +10,13 @@ import path from 'node:path';
 export interface FileStore {
   readonly root: string;
   /** Stores the bytes unless already present; returns the relative path. */
-  put(bytes: Uint8Array): Promise<{ sha256: string; path: string; existed: boolean }>;
+  put(bytes: Uint8Array): Promise<StoredFile>;
+  /**
+   * Streams a file into a temporary file of the store, hashing it on the way; nothing of it is
+   * held in memory but its first KB. `onChunk` sees each chunk's size before it is written and
+   * may throw (a limit): the temporary file is removed on that and every other failure.
+   */
+  stage(source: AsyncIterable<Uint8Array>, onChunk?: (bytes: number) => void): Promise<StagedFile>;
   read(relPath: string): Promise<Buffer>;
   /** The absolute path of a relative store path, or null when it is not one (traversal, absolute, odd). */
   resolve(relPath: string): string | null;
@@ -20,6 +26,26 @@ export interface FileStore {
    */
   sweepTemp(minAgeMs?: number): Promise<number>;
 }
+
+export interface StoredFile {
+  sha256: string;
+  path: string;
+  existed: boolean;
+}
+
+/** A file streamed into the store's temporary area, not yet under its final path. */
+export interface StagedFile {
+  readonly size: number;
+  readonly sha256: string;
+  /** The first 1024 bytes (the PDF check). */
+  readonly head: Buffer;
+  /** Moves it to its final path (or drops it when the content is already stored). */
+  commit(): Promise<StoredFile>;
+  /** Removes the temporary file; a no-op after commit or a second call. */
+  discard(): Promise<void>;
+}
+
+export const HEAD_BYTES = 1024;
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -54,6 +80,63 @@ export function createFileStore(root: string): FileStore {
       }
       return { sha256, path: rel, existed: false };
     },
+    async stage(source, onChunk) {
+      const tmp = path.join(abs, `upload-${randomBytes(8).toString('hex')}.tmp`);
+      await mkdir(abs, { recursive: true });
+      const hash = createHash('sha256');
+      const headParts: Buffer[] = [];
+      let headSize = 0;
+      let size = 0;
+      const fh = await open(tmp, 'wx');
+      try {
+        for await (const chunk of source) {
+          onChunk?.(chunk.length);
+          hash.update(chunk);
+          if (headSize < HEAD_BYTES) {
+            const part = Buffer.from(chunk.subarray(0, HEAD_BYTES - headSize));
+            headParts.push(part);
+            headSize += part.length;
+          }
+          size += chunk.length;
+          await fh.write(chunk);
+        }
+        await fh.close();
+      } catch (err) {
+        await fh.close().catch(() => {});
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      const sha256 = hash.digest('hex');
+      let pending = true;
+      return {
+        size,
+        sha256,
+        head: Buffer.concat(headParts),
+        async commit() {
+          if (!pending) throw new Error('Die Datei wurde bereits übernommen oder verworfen.');
+          pending = false;
+          const rel = storePathOf(sha256);
+          const full = path.join(abs, rel);
+          try {
+            if (existsSync(full)) {
+              await rm(tmp, { force: true });
+              return { sha256, path: rel, existed: true };
+            }
+            await mkdir(path.dirname(full), { recursive: true });
+            await rename(tmp, full);
+            return { sha256, path: rel, existed: false };
+          } catch (err) {
+            await rm(tmp, { force: true });
+            throw err;
+          }
+        },
+        async discard() {
+          if (!pending) return;
+          pending = false;
+          await rm(tmp, { force: true });
+        },
+      };
+    },
     async read(relPath) {
       const full = resolve(relPath);
       if (!full) throw new Error(`Kein gültiger Speicherpfad: ${relPath}`);
@@ -84,5 +167,5 @@ export function createFileStore(root: string): FileStore {
 
 /** PDF by content: "%PDF-" within the first 1024 bytes (as readers accept it). */
 export function looksLikePdf(head: Uint8Array): boolean {
-  return Buffer.from(head.subarray(0, 1024)).includes('%PDF-');
+  return Buffer.from(head.subarray(0, HEAD_BYTES)).includes('%PDF-');
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { looksLikePdf, STORE_PATH } from './file-store';
-import { notPdfReason, tooLargeReason } from './intake';
+import { type IncomingFile, notPdfReason, tooLargeReason } from './intake';
 import { usersById } from '../users';
 import { presentUploadAudit } from './presenter';
 import * as repo from './repo';
@@ -65,23 +65,19 @@ export async function textInRectangle(
 }
 
 /** An annotated PDF saved from the viewer becomes a new version; the original is kept. */
-export async function addVersion(
-  rt: DocumentsRuntime,
-  actor: Actor,
-  id: number,
-  file: { filename: string; bytes: Buffer; truncated: boolean } | null,
-) {
-  if (!file || !file.bytes.length)
+export async function addVersion(rt: DocumentsRuntime, actor: Actor, id: number, file: IncomingFile | null) {
+  const size = file ? (file.staged ? file.staged.size : file.bytes.length) : 0;
+  if (!file || !size)
     throw validationFailed({ file: ['Datei fehlt.'] }, 'Bitte die gespeicherte PDF-Datei senden.');
   const max = rt.config.documents.maxUploadBytes;
-  if (file.truncated || file.bytes.length > max)
+  if (file.truncated || size > max)
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', tooLargeReason(file.filename, max));
-  if (!looksLikePdf(file.bytes))
+  if (!looksLikePdf(file.staged ? file.staged.head : file.bytes))
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', notPdfReason(file.filename));
   const db = rt.database.db;
   const existing = await repo.findDocument(db, id);
   if (!existing || existing.deleted_at) throw notFound('Das Dokument');
-  const stored = await rt.store.put(file.bytes);
+  const stored = file.staged ? await file.staged.commit() : await rt.store.put(file.bytes);
   await db.transaction(async (tx) => {
     const row = await repo.findDocumentForUpdate(tx, id);
     if (!row || row.deleted_at) throw notFound('Das Dokument');
@@ -94,7 +90,7 @@ export async function addVersion(
       kind: 'annotated',
       path: stored.path,
       sha256: stored.sha256,
-      size: file.bytes.length,
+      size,
       created_by: actor.userId,
     });
     await repo.updateDocument(tx, id, { file_path: stored.path });
@@ -102,7 +98,7 @@ export async function addVersion(
       company_id: row.company_id,
       filename: file.filename || row.filename,
       sha256: stored.sha256,
-      size: file.bytes.length,
+      size,
       status: 'stored',
       reason: `Annotierte Fassung ${version} von Dokument ${id}.`,
       source: 'version',

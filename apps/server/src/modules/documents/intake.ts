@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { requireCompany } from '../master-data/service';
 import type { Db, DbOrTx } from '../../db/client';
-import { type FileStore, looksLikePdf } from './file-store';
+import { type FileStore, looksLikePdf, type StagedFile } from './file-store';
 import * as repo from './repo';
 
 /** What intake needs (the running documents module hands it over as `runtime.intake`). */
@@ -15,12 +15,14 @@ export interface IntakeInputs {
   enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
 }
 
-export interface IncomingFile {
+/** A file in memory (import folder) or already streamed into the store's temporary area (upload). */
+export type IncomingFile = {
   filename: string;
-  bytes: Buffer;
   /** Cut off at the size limit by the multipart reader. */
   truncated: boolean;
-}
+} & ({ bytes: Buffer; staged?: undefined } | { staged: StagedFile; bytes?: undefined });
+
+const sizeOf = (file: IncomingFile) => (file.staged ? file.staged.size : file.bytes.length);
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -46,17 +48,19 @@ export async function ingestFiles(
   const refusals: number[] = [];
   for (const file of input.files) {
     const filename = file.filename.replace(/[\\/]/g, '_').slice(0, 255) || 'dokument.pdf';
+    const size = sizeOf(file);
     const refusal =
-      file.truncated || file.bytes.length > max
+      file.truncated || size > max
         ? { status: 413, reason: tooLargeReason(filename, max) }
-        : !looksLikePdf(file.bytes)
+        : !looksLikePdf(file.staged ? file.staged.head : file.bytes)
           ? { status: 415, reason: notPdfReason(filename) }
           : null;
     if (refusal) {
+      await file.staged?.discard();
       const audit = await repo.insertUploadAudit(db, {
         company_id: input.companyId,
         filename,
-        size: file.bytes.length,
+        size,
         status: 'refused',
         reason: refusal.reason,
         source: input.source,
@@ -68,7 +72,7 @@ export async function ingestFiles(
     }
     // The file goes to the store first (idempotent by hash); a crash after this leaves an
     // unreferenced file, never a document without its file.
-    const stored = await store.put(file.bytes);
+    const stored = file.staged ? await file.staged.commit() : await store.put(file.bytes);
     const result = await db.transaction(async (tx) => {
       const existing = await repo.findActiveDuplicate(tx, input.companyId, stored.sha256);
       if (existing) {
@@ -76,7 +80,7 @@ export async function ingestFiles(
           company_id: input.companyId,
           filename,
           sha256: stored.sha256,
-          size: file.bytes.length,
+          size,
           status: 'duplicate',
           reason: `Identische Datei bereits vorhanden (Dokument ${existing.id}); nicht erneut gespeichert.`,
           source: input.source,
@@ -96,7 +100,7 @@ export async function ingestFiles(
         company_id: input.companyId,
         filename,
         sha256: stored.sha256,
-        size: file.bytes.length,
+        size,
         original_path: stored.path,
         file_path: stored.path,
         status: 'neu',
@@ -108,7 +112,7 @@ export async function ingestFiles(
         kind: 'original',
         path: stored.path,
         sha256: stored.sha256,
-        size: file.bytes.length,
+        size,
         created_by: actor.userId,
       });
       const jobId = await inputs.enqueueProcessing(tx, doc.id);
@@ -117,7 +121,7 @@ export async function ingestFiles(
         company_id: input.companyId,
         filename,
         sha256: stored.sha256,
-        size: file.bytes.length,
+        size,
         status: 'stored',
         reason: stored.existed
           ? 'Datei war bereits im Speicher (z. B. bei einer anderen Firma) und wurde nicht erneut gespeichert.'
@@ -131,7 +135,7 @@ export async function ingestFiles(
         action: 'upload',
         entity: 'document',
         entityId: doc.id,
-        after: { filename, sha256: stored.sha256, size: file.bytes.length, source: input.source },
+        after: { filename, sha256: stored.sha256, size, source: input.source },
       });
       return { filename, status: 'stored' as const, document_id: doc.id, upload_id: audit.id };
     });

@@ -28,6 +28,7 @@ import { settings } from '../settings';
 import { AppError, validationFailed } from '../../http/errors';
 import { type AppInstance, actorOf } from '../../http/types';
 import * as files from './files';
+import type { FileStore, StagedFile } from './file-store';
 import { type IncomingFile, ingestFiles } from './intake';
 import type { DocumentsRuntime } from './runtime';
 import * as service from './service';
@@ -54,35 +55,47 @@ const tooManyFiles = (max: number) =>
   );
 
 /**
- * Reads the file parts (each up to the size limit) and the text fields. An upload announced
- * larger than the total limit is refused before any of its body is read; a body without a
- * length stops being read as soon as its files exceed the total.
+ * Streams the file parts (each up to the size limit) into the file store's temporary area,
+ * hashed on the way, and reads the text fields. An upload announced larger than the total
+ * limit is refused before any of its body is read; a body without a length stops being read
+ * as soon as its files exceed the total. On any failure the temporary files are removed; the
+ * caller removes the rest (`discardAll`) once intake has taken what it stores.
  */
-async function readParts(request: FastifyRequest, limits: { totalBytes: number; files: number }) {
+async function readParts(
+  request: FastifyRequest,
+  store: FileStore,
+  limits: { totalBytes: number; files: number },
+) {
   if (!request.isMultipart()) throw notMultipart();
   // Multipart framing (boundaries, part headers, text fields) on top of the files.
   const announced = Number(request.headers['content-length'] ?? 0);
   if (announced > limits.totalBytes + 1024 * 1024) throw uploadTooLarge(limits.totalBytes);
   const fields: Record<string, string> = {};
-  const parts: IncomingFile[] = [];
+  const parts: (IncomingFile & { staged: StagedFile })[] = [];
   let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (parts.length >= limits.files) throw tooManyFiles(limits.files);
-        const bytes = await part.toBuffer();
-        total += bytes.length;
-        if (total > limits.totalBytes) throw uploadTooLarge(limits.totalBytes);
-        parts.push({ filename: part.filename || 'dokument.pdf', bytes, truncated: part.file.truncated });
+        const staged = await store.stage(part.file, (n) => {
+          total += n;
+          if (total > limits.totalBytes) throw uploadTooLarge(limits.totalBytes);
+        });
+        parts.push({ filename: part.filename || 'dokument.pdf', staged, truncated: part.file.truncated });
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
     }
   } catch (err) {
+    await discardAll(parts);
     if (err instanceof AppError) throw err;
     if ((err as { code?: string })?.code === 'FST_FILES_LIMIT') throw tooManyFiles(limits.files);
     throw new AppError(400, 'INVALID_UPLOAD', 'Die hochgeladenen Dateien konnten nicht gelesen werden.');
   }
   return { fields, files: parts };
 }
+
+/** Removes the temporary files that were not taken into the store (no-op for the others). */
+const discardAll = (parts: readonly IncomingFile[]) =>
+  Promise.all(parts.map((p) => p.staged?.discard().catch(() => {})));
 
 export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
   const db = () => rt.database.db;
@@ -324,6 +337,42 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
       limits: { fileSize: rt.config.documents.maxUploadBytes, files: limits.files + 1, fields: 20 },
       throwFileSizeLimit: false,
     });
+    const storeUpload = async (
+      request: FastifyRequest,
+      fields: Record<string, string>,
+      incoming: IncomingFile[],
+    ) => {
+      const query = request.query as Record<string, string | undefined>;
+      const parsed = documentUploadFieldsSchema.safeParse({
+        company_id: fields.company_id ?? query.company_id,
+      });
+      if (!parsed.success)
+        throw validationFailed({
+          company_id: [parsed.error.issues[0]?.message ?? 'Bitte eine Firma wählen.'],
+        });
+      assertCompanyAllowed(request, parsed.data.company_id);
+      const { results, status } = await ingestFiles(rt.intake, actorOf(request), {
+        companyId: parsed.data.company_id,
+        files: incoming,
+        source: 'upload',
+      });
+      if (status !== 201) {
+        const message =
+          status === 413
+            ? (results[0]?.reason ?? 'Die Datei ist zu groß.')
+            : results.map((r) => r.reason).join(' ') || 'Es werden nur PDF-Dateien angenommen.';
+        throw new AppError(
+          status,
+          status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
+          message,
+          undefined,
+          {
+            results,
+          },
+        );
+      }
+      return results;
+    };
     typed.post(
       '/documents',
       {
@@ -338,37 +387,12 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
         },
       },
       async (request, reply) => {
-        const { fields, files: incoming } = await readParts(request, limits);
-        const query = request.query as Record<string, string | undefined>;
-        const parsed = documentUploadFieldsSchema.safeParse({
-          company_id: fields.company_id ?? query.company_id,
-        });
-        if (!parsed.success)
-          throw validationFailed({
-            company_id: [parsed.error.issues[0]?.message ?? 'Bitte eine Firma wählen.'],
-          });
-        assertCompanyAllowed(request, parsed.data.company_id);
-        const { results, status } = await ingestFiles(rt.intake, actorOf(request), {
-          companyId: parsed.data.company_id,
-          files: incoming,
-          source: 'upload',
-        });
-        if (status !== 201) {
-          const message =
-            status === 413
-              ? (results[0]?.reason ?? 'Die Datei ist zu groß.')
-              : results.map((r) => r.reason).join(' ') || 'Es werden nur PDF-Dateien angenommen.';
-          throw new AppError(
-            status,
-            status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
-            message,
-            undefined,
-            {
-              results,
-            },
-          );
+        const { fields, files: incoming } = await readParts(request, rt.store, limits);
+        try {
+          return reply.status(201).send({ results: await storeUpload(request, fields, incoming) });
+        } finally {
+          await discardAll(incoming);
         }
-        return reply.status(201).send({ results });
       },
     );
     typed.post(
@@ -385,8 +409,12 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
         },
       },
       async (request) => {
-        const { files: incoming } = await readParts(request, limits);
-        return files.addVersion(rt, actorOf(request), request.params.id, incoming[0] ?? null);
+        const { files: incoming } = await readParts(request, rt.store, limits);
+        try {
+          return await files.addVersion(rt, actorOf(request), request.params.id, incoming[0] ?? null);
+        } finally {
+          await discardAll(incoming);
+        }
       },
     );
   });
