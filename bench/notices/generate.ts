@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLetter } from './content.js';
 import { BLIND_POOLS } from './pools-blind.js';
+import { BLIND2_POOLS } from './pools-blind2.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
@@ -59,7 +60,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Part, Pools> = { dev: DEV_POOLS, blind: BLIND_POOLS };
+export const POOLS: Record<Part, Pools> = { dev: DEV_POOLS, blind: BLIND_POOLS, blind2: BLIND2_POOLS };
 
 /**
  * One notice of a part (dev or blind), reproducible from (part, seed, type, family, index):
@@ -76,7 +77,7 @@ export async function generatePooledNotice(
 ): Promise<GeneratedNotice & { part: Part }> {
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
-  const salt = part === 'dev' ? 1 : 2;
+  const salt = { dev: 1, blind: 2, blind2: 3 }[part];
   const r = rng(
     seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + salt * 7_654_321,
   );
@@ -126,7 +127,7 @@ export async function generatePooledCorpus(opts: {
       for (const type of TYPES) {
         const n = await generatePooledNotice(part, seed, type, fi, i);
         // Blind files get opaque names: nothing in a listing tells family or type.
-        const name = part === 'blind' ? `b${String(k).padStart(4, '0')}` : n.id;
+        const name = part === 'dev' ? n.id : `${part === 'blind' ? 'b' : 'c'}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);
         const entry: PooledEntry = {
           id: name,

@@ -32,11 +32,26 @@ const MONTHS_ABBR = [
   'Nov.',
   'Dez.',
 ];
+/** Four-letter abbreviations as some municipal software prints them ("15. Febr. 2024"). */
+const MONTHS_ABBR4 = [
+  'Jan.',
+  'Febr.',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'Aug.',
+  'Sept.',
+  'Okt.',
+  'Nov.',
+  'Dez.',
+];
 
 export function formatMoney(cents: number, f: MoneyFormat, unit = true): string {
   const abs = Math.abs(cents);
   const euros = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, f.thousands);
-  let s = `${euros},${pad2(abs % 100)}`;
+  let s = f.dashes && abs % 100 === 0 ? `${euros},--` : `${euros},${pad2(abs % 100)}`;
   if (cents < 0) s = f.minus === 'lead' ? `-${s}` : `${s}-`;
   if (!unit || !f.unit) return s;
   return f.before ? `${f.unit} ${s}` : `${s} ${f.unit}`;
@@ -56,6 +71,10 @@ export function formatDate(iso: string, f: DateFormat): string {
       return `${pad2(d)}. ${MONTHS_ABBR[m - 1]} ${y}`;
     case 'd. mm. yyyy':
       return `${d}. ${pad2(m)}. ${y}`;
+    case 'abbr4':
+      return `${d}. ${MONTHS_ABBR4[m - 1]} ${y}`;
+    case 'long-pad':
+      return `${pad2(d)}. ${MONTHS[m - 1]} ${y}`;
   }
 }
 export const formatPct = (n: number, f: PctFormat) => `${n} ${f}`;
@@ -182,6 +201,32 @@ function vzBlocks(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
           align: ['l', 'r', 'r', 'r'],
         },
       ];
+    case 'zahlungsplan': {
+      // One payment plan: the settlement (if any) and every prepayment with its reason.
+      const diff = n.tax - n.bisher;
+      const first: string[][] =
+        n.type === 'gewst_bescheid' && diff > 0
+          ? [[dn(n.faellig), `${cap(s.family, 'Abschlusszahlung')} ${n.ez}`, c.m(diff)]]
+          : [];
+      return [
+        head,
+        {
+          k: 'table',
+          header: [L.faelligkeitCol, cap(s.family, 'Zahlungsgrund'), L.betrag],
+          rows: [
+            ...first,
+            ...n.vz.map((q) => [
+              dn(q.faellig_am),
+              `${cap(s.family, 'Vorauszahlung')} ${q.quartal}/${q.jahr}`,
+              c.m(q.betrag),
+            ]),
+          ],
+          widths: [0.25, 0.45, 0.3],
+          align: ['l', 'l', 'r'],
+          split: !!s.family.longText,
+        },
+      ];
+    }
     case 'matrix':
       return [
         head,
@@ -289,6 +334,21 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
             ],
           });
           break;
+        case 'alt-neu':
+          // Old and new values side by side, one row per figure; the difference below.
+          b.push({
+            k: 'table',
+            header: ['', cap(fam, 'bisher'), cap(fam, 'neu')],
+            rows: [
+              [mbLabel, '', m(n.mb * 100)],
+              [L.hebesatz, c.p(n.hebesatz), c.p(n.hebesatz)],
+              [L.steuer, m(n.bisher), m(n.tax)],
+            ],
+            widths: [0.46, 0.27, 0.27],
+            align: ['l', 'r', 'r'],
+          });
+          b.push({ k: 'kv', rows: [[diffLabel, diffValue]] });
+          break;
         case 'bisher-neu':
           b.push({
             k: 'kv',
@@ -347,7 +407,18 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     case 'messbescheid': {
       intro('messbescheid');
       const rounded = Math.floor(n.gewerbeertrag / 10000) * 10000;
+      // Derivation (fam.ermittlung): profit + additions − reductions = Gewerbeertrag.
+      const hinz = ((n.mb * 37) % 50000) * 100;
+      const kuerz = ((n.mb * 53) % 20000) * 100;
+      const derivation: [string, string][] = fam.ermittlung
+        ? [
+            [cap(fam, 'Gewinn aus Gewerbebetrieb (§ 7 GewStG)'), m(n.gewerbeertrag - hinz + kuerz)],
+            [cap(fam, 'zuzüglich Hinzurechnungen (§ 8 GewStG)'), m(hinz)],
+            [cap(fam, 'abzüglich Kürzungen (§ 9 GewStG)'), m(kuerz)],
+          ]
+        : [];
       const rows: [string, string][] = [
+        ...derivation,
         [L.gewerbeertrag, m(n.gewerbeertrag)],
         [L.abgerundet, m(rounded)],
         [L.freibetrag, m(n.freibetrag)],

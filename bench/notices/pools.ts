@@ -8,14 +8,25 @@
 import type { Layout } from './layouts.js';
 import type { NoticeData, NoticeType } from './notice.js';
 
-export type Part = 'dev' | 'blind';
+/** blind2: a second blind part by an independent author (pools-blind2.ts), measured in aggregate only. */
+export type Part = 'dev' | 'blind' | 'blind2';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {
   /** Main figures of a Gewerbesteuerbescheid. */
-  amounts: 'kv' | 'text' | 'transposed' | 'festsetzung-abrechnung' | 'bisher-neu' | 'zeilen' | 'berechnung';
-  /** Prepayment schedule. */
-  vz: 'table' | 'text' | 'rows' | 'bisher-neu' | 'matrix';
+  amounts:
+    | 'kv'
+    | 'text'
+    | 'transposed'
+    | 'festsetzung-abrechnung'
+    | 'bisher-neu'
+    | 'zeilen'
+    | 'berechnung'
+    | 'alt-neu';
+  /** Prepayment schedule ('zahlungsplan': one list of all payments with their reason). */
+  vz: 'table' | 'text' | 'rows' | 'bisher-neu' | 'matrix' | 'zahlungsplan';
+  /** Messbescheid: the derivation of the Gewerbeertrag (profit, additions, reductions) first. */
+  ermittlung?: boolean;
   /** Explanations before the figures so that tables run onto the next page. */
   longText?: boolean;
   /** Capital letters for labels (mainframe print). */
@@ -88,13 +99,16 @@ export interface MoneyFormat {
   /** Unit after (or before) the amount; '' = none (the column header or text says EUR). */
   unit: '' | '€' | 'EUR' | 'Euro';
   before?: boolean;
-  /** Thousands separator. */
-  thousands: '.' | '' | ' ';
+  /** Thousands separator ('\u00a0': no-break space, as careful printers set "EUR 1 234,00"). */
+  thousands: '.' | '' | ' ' | '\u00a0';
   /** Refunds printed as "-1,00" or "1,00-". */
   minus: 'lead' | 'trail';
+  /** Whole euros as "1.234,--". */
+  dashes?: boolean;
 }
-export type DateFormat = 'dd.mm.yyyy' | 'd.m.yyyy' | 'dd.mm.yy' | 'long' | 'long-abbr' | 'd. mm. yyyy';
-export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent';
+export type DateFormat =
+  'dd.mm.yyyy' | 'd.m.yyyy' | 'dd.mm.yy' | 'long' | 'long-abbr' | 'd. mm. yyyy' | 'abbr4' | 'long-pad';
+export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent' | 'v. Hundert';
 
 export interface Pools {
   part: Part;
