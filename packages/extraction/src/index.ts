@@ -30,6 +30,7 @@ export {
   type SandboxOptions,
   sandboxMessages,
 } from './sandbox.js';
+export { sweepSandboxOrphans } from './sandbox-pids.js';
 export { TYPE_FIELDS } from './specs.js';
 export { textInRect } from './textindex.js';
 export * from './types.js';

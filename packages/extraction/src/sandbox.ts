@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PdfError } from './errors.js';
+import { forgetSandboxChild, recordSandboxChild } from './sandbox-pids.js';
 import type { TextProgress, TextResult } from './process.js';
 
 /**
@@ -32,6 +33,11 @@ export interface SandboxOptions {
   entry?: string;
   /** Called with each child's pid when it starts and with null when it ends (bookkeeping). */
   onChild?: (pid: number, alive: boolean) => void;
+  /**
+   * A folder for one pidfile per running child (sandbox-pids.ts): the next start of a server
+   * killed with SIGKILL finds and kills children it left behind (`sweepSandboxOrphans`).
+   */
+  pidDir?: string;
 }
 
 export type SandboxFailure = 'memory' | 'timeout' | 'crash' | 'aborted';
@@ -170,6 +176,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       },
     });
     options.onChild?.(c.pid ?? 0, true);
+    const { pidDir } = options;
+    if (pidDir && c.pid) recordSandboxChild(pidDir, { pid: c.pid, parent: process.pid, entry: file });
     const spawned = {
       process: c,
       stderr: '',
@@ -190,6 +198,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     };
     c.once('exit', () => {
       options.onChild?.(c.pid ?? 0, false);
+      if (pidDir && c.pid) forgetSandboxChild(pidDir, c.pid);
       if (child === spawned) child = null;
     });
     c.stderr?.on('data', (d: Buffer) => {

@@ -1,4 +1,5 @@
-import { createSandbox, type Sandbox } from '@gewst/extraction';
+import path from 'node:path';
+import { createSandbox, type Sandbox, sweepSandboxOrphans } from '@gewst/extraction';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
@@ -55,12 +56,17 @@ export async function startDocuments(options: {
   });
   await queue.ensureQueue(PROCESS_DOCUMENT.name, PROCESS_DOCUMENT.policy(config.documents.jobTimeoutSeconds));
 
+  // Sandbox children a killed server left behind (stuck in a file, its time limit gone with it).
+  const pidDir = path.join(config.dataDir, 'run', 'sandbox');
+  const orphans = sweepSandboxOrphans(pidDir);
+  if (orphans.length) log.warn({ pids: orphans }, 'sandbox processes of a previous run killed');
   // Files are read in a child process with hard limits; its OCR engine uses both cores.
   const sandboxes = Array.from({ length: config.documents.processingConcurrency }, () =>
     createSandbox({
       memoryMb: config.documents.sandboxMemoryMb,
       timeoutMs: config.documents.processingTimeoutSeconds * 1000,
       maxPages: config.documents.maxPages,
+      pidDir,
     }),
   );
   const rescue = (all: boolean) =>
