@@ -184,6 +184,8 @@ export const documentTexts = {
     download: 'Herunterladen',
     lockedBy: (name: string) => `Wird bearbeitet von ${name}`,
     lockedReadOnly: 'Das Dokument ist nur lesbar geöffnet, solange es gesperrt ist.',
+    lockFree: 'Das Dokument ist wieder frei. Es wird beim Bearbeiten neu geladen.',
+    takeOver: 'Jetzt bearbeiten',
     lockLost: 'Die Bearbeitungssperre ist verloren gegangen; das Dokument ist jetzt nur lesbar.',
     readOnly: 'Nur lesen: Ihnen fehlt das Recht, Dokumente zu bearbeiten.',
     processing: 'Das Dokument wird noch verarbeitet …',

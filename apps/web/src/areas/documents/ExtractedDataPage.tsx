@@ -98,7 +98,7 @@ export default function ExtractedDataPage({ id }: { id: string }) {
 function DocumentReview({ doc }: { doc: DocumentDetail }) {
   const navigate = useNavigate();
   const canEdit = useCan('addPaymentData');
-  const lock = useDocumentLock(doc.id, canEdit && !doc.deleted);
+  const { state: lock, takeOver } = useDocumentLock(doc.id, canEdit && !doc.deleted);
   const editable = canEdit && lock.kind === 'mine' && !doc.deleted;
   const processing = doc.status === 'neu' || doc.status === 'in_verarbeitung';
   const confirmed = doc.status === 'geprueft' || doc.status === 'gebucht';
@@ -302,6 +302,21 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
       {!canEdit ? (
         <Alert severity="info" sx={{ mb: 1.5 }}>
           {t.review.readOnly}
+        </Alert>
+      ) : null}
+      {lock.kind === 'free' ? (
+        <Alert
+          severity="success"
+          icon={<LockOpenIcon fontSize="small" />}
+          sx={{ mb: 1.5 }}
+          data-testid="lock-free"
+          action={
+            <Button color="inherit" size="small" onClick={takeOver}>
+              {t.review.takeOver}
+            </Button>
+          }
+        >
+          {t.review.lockFree}
         </Alert>
       ) : null}
       {lock.kind === 'failed' ? (
