@@ -51,6 +51,8 @@ export interface DataColumn<T> {
   sortable?: boolean;
   align?: 'left' | 'right' | 'center';
   nowrap?: boolean;
+  /** Accessible name of a header without visible text (e.g. an actions column). */
+  headerLabel?: string;
   /** Header cell only (e.g. a width). */
   headerSx?: SxProps<Theme>;
   /** Body cell. */
@@ -113,6 +115,8 @@ export interface DataTableProps<T> {
   /** Expandable details below a row. */
   detail?: { render: (row: T) => ReactNode; expanded: ReadonlySet<RowKey>; onToggle: (key: RowKey) => void };
   size?: 'small' | 'medium';
+  /** Scroll the rows below a sticky header beyond this height (long reports). */
+  maxHeight?: number;
   /** Skeleton rows while the first page loads. */
   skeletonRows?: number;
   sx?: SxProps<Theme>;
@@ -157,6 +161,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     toolbar,
     detail,
     size = 'small',
+    maxHeight,
     skeletonRows = 5,
     sx,
   } = props;
@@ -215,6 +220,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               key={c.id}
               align={c.align}
               sx={c.headerSx}
+              aria-label={c.headerLabel}
               sortDirection={active ? params?.orderDirection : false}
             >
               {sortableColumn(c) ? (
@@ -352,8 +358,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ) : (
         <Paper variant="outlined">
           {query.isFetching && !firstLoad ? <LinearProgress aria-label={de.common.loading} /> : null}
-          <TableContainer>
-            <Table size={size} aria-label={label} aria-busy={query.isFetching || undefined}>
+          <TableContainer sx={maxHeight ? { maxHeight } : undefined}>
+            <Table
+              size={size}
+              stickyHeader={!!maxHeight}
+              aria-label={label}
+              aria-busy={query.isFetching || undefined}
+            >
               {header}
               {body}
             </Table>

@@ -90,5 +90,6 @@ export const paymentDataTexts = {
     confirmText: 'Diese Zeilen sind noch offen:',
     confirm: 'Trotzdem abschließen',
     addYear: 'Jahr',
+    empty: 'Noch keine Zahlungsjahre.',
   },
 };

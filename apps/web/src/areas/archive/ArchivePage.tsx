@@ -13,39 +13,21 @@ import {
 } from '@gewst/domain';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveIcon from '@mui/icons-material/UnarchiveOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { archiveQuery, useRestoreArchived } from '../../api/archive';
 import { errorMessages } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
+import { DataTable, useTableParams } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryState';
-import { ServerPagination } from '../../components/ServerPagination';
 import { de } from '../../i18n/de';
 import { archiveTexts as t } from '../../i18n/archive';
 import { formatDateTime } from '../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 
-const PER_PAGE_OPTIONS = [25, 50, 100];
+const TABLE = { perPage: 25, perPageOptions: [25, 50, 100] } as const;
 const isKind = (v: string | null): v is ArchiveKind => ARCHIVE_KINDS.includes(v as ArchiveKind);
 
 const typeLabel = (i: ArchiveItem) =>
@@ -84,10 +66,8 @@ export default function ArchivePage() {
     setSearch(next, { replace: true });
   };
   const kind = isKind(search.get('art')) ? (search.get('art') as ArchiveKind) : undefined;
-  const page = Number(search.get('page') ?? 1) || 1;
-  const perPage = PER_PAGE_OPTIONS.includes(Number(search.get('per_page')))
-    ? Number(search.get('per_page'))
-    : PER_PAGE_OPTIONS[0]!;
+  const table = useTableParams(TABLE);
+  const { page, per_page: perPage } = table.params;
   const params = {
     company_id: company?.id ?? 0,
     kind,
@@ -101,7 +81,6 @@ export default function ArchivePage() {
 
   if (!company) return <Alert severity="info">{t.noCompany}</Alert>;
   const rows = list.data?.data ?? [];
-  const meta = list.data?.meta;
   const facets = list.data?.facets;
   const filtered = Boolean(kind || params.year || params.ags || params.q);
   const canRestore = (i: ArchiveItem) => (i.kind === 'dokument' ? canRestoreDocument : canRestoreSession);
@@ -211,72 +190,61 @@ export default function ArchivePage() {
           sx={{ flex: '1 1 260px', maxWidth: 420 }}
         />
       </Box>
-      {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      {list.isFetching ? <LinearProgress aria-label={de.common.loading} sx={{ mb: 1 }} /> : null}
-      {list.isSuccess && rows.length === 0 ? (
-        <EmptyState
-          icon={<ArchiveIcon />}
-          title={filtered ? t.emptyFiltered : t.empty}
-          text={filtered ? undefined : t.emptyHint}
-        />
-      ) : null}
-      {rows.length > 0 && meta ? (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t.title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t.columns.kind}</TableCell>
-                  <TableCell>{t.columns.title}</TableCell>
-                  <TableCell>{t.columns.type}</TableCell>
-                  <TableCell>{t.columns.year}</TableCell>
-                  <TableCell>{t.columns.gemeinde}</TableCell>
-                  <TableCell>{t.columns.status}</TableCell>
-                  <TableCell>{t.columns.archivedAt}</TableCell>
-                  <TableCell align="right">{t.columns.actions}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((i) => (
-                  <TableRow key={`${i.kind}-${i.id}`} hover data-testid="archive-row">
-                    <TableCell>{t.kind[i.kind]}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>
-                      <Link component={RouterLink} to={hrefOf(i)} title={t.open}>
-                        {i.title}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{typeLabel(i)}</TableCell>
-                    <TableCell>{i.year ?? de.common.none}</TableCell>
-                    <TableCell>{i.gemeinde ?? de.common.none}</TableCell>
-                    <TableCell>{statusLabel(i)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(i.archived_at)}</TableCell>
-                    <TableCell align="right">
-                      {canRestore(i) ? (
-                        <Button
-                          size="small"
-                          startIcon={<UnarchiveIcon />}
-                          aria-label={`${t.restore}: ${i.title}`}
-                          onClick={() => setPending(i)}
-                          disabled={restore.isPending}
-                          sx={{ whiteSpace: 'nowrap' }}
-                        >
-                          {t.restore}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ServerPagination
-            meta={meta}
-            options={PER_PAGE_OPTIONS}
-            onPageChange={(p) => set({ page: String(p) })}
-            onPerPageChange={(pp) => set({ per_page: String(pp) })}
-          />
-        </Paper>
-      ) : null}
+      <DataTable
+        label={t.title}
+        query={list}
+        rowKey={(i) => `${i.kind}-${i.id}`}
+        params={table.params}
+        onParamsChange={table.update}
+        perPageOptions={table.perPageOptions}
+        rowProps={() => ({ 'data-testid': 'archive-row' })}
+        empty={{
+          icon: <ArchiveIcon />,
+          title: filtered ? t.emptyFiltered : t.empty,
+          text: filtered ? undefined : t.emptyHint,
+        }}
+        columns={[
+          { id: 'kind', header: t.columns.kind, cell: (i) => t.kind[i.kind] },
+          {
+            id: 'title',
+            header: t.columns.title,
+            sx: { wordBreak: 'break-word', minWidth: 160 },
+            cell: (i) => (
+              <Link component={RouterLink} to={hrefOf(i)} title={t.open}>
+                {i.title}
+              </Link>
+            ),
+          },
+          { id: 'type', header: t.columns.type, cell: (i) => typeLabel(i) },
+          { id: 'year', header: t.columns.year, cell: (i) => i.year ?? de.common.none },
+          { id: 'gemeinde', header: t.columns.gemeinde, cell: (i) => i.gemeinde ?? de.common.none },
+          { id: 'status', header: t.columns.status, cell: (i) => statusLabel(i) },
+          {
+            id: 'archived_at',
+            header: t.columns.archivedAt,
+            nowrap: true,
+            cell: (i) => formatDateTime(i.archived_at),
+          },
+          {
+            id: 'actions',
+            header: t.columns.actions,
+            align: 'right',
+            cell: (i) =>
+              canRestore(i) ? (
+                <Button
+                  size="small"
+                  startIcon={<UnarchiveIcon />}
+                  aria-label={`${t.restore}: ${i.title}`}
+                  onClick={() => setPending(i)}
+                  disabled={restore.isPending}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {t.restore}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
       <ConfirmDialog
         open={pending != null}
         title={pending ? t.confirmTitle(pending.title) : ''}

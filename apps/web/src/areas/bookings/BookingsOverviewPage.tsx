@@ -1,30 +1,11 @@
 import { SESSION_TYPE_LABELS, SESSION_TYPES, type SessionType } from '@gewst/domain';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  FormControlLabel,
-  LinearProgress,
-  Paper,
-  Switch,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, FormControlLabel, Switch, Tab, Tabs } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { bookingStatsQuery, sessionListQuery } from '../../api/bookings';
-import { EmptyState } from '../../components/EmptyState';
+import { DataTable, useTableParams } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { QueryError } from '../../components/QueryState';
-import { ServerPagination } from '../../components/ServerPagination';
 import { bookingTexts as t } from '../../i18n/bookings';
 import { exportTexts as x } from '../../i18n/export';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -33,7 +14,7 @@ import { PrepaymentsDialog } from './PrepaymentsDialog';
 import { ProvisionsDialog } from './ProvisionsDialog';
 import { SessionStatusChip } from './SessionStatusChip';
 
-const PER_PAGE = [25, 50, 100] as const;
+const TABLE = { perPage: 25, perPageOptions: [25, 50, 100] } as const;
 
 /** /buchungen: sessions by type (tabs) and archived flag, stats, prepayments and provisions. State in the URL. */
 export default function BookingsOverviewPage() {
@@ -47,10 +28,7 @@ export default function BookingsOverviewPage() {
   const archived = search.get('archived') === 'true';
   // the failed-export filter spans all session types (the dashboard tile links here)
   const failedOnly = search.get('status') === 'export_fehlgeschlagen';
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const perPage = PER_PAGE.includes(Number(search.get('per_page')) as 25)
-    ? Number(search.get('per_page'))
-    : 25;
+  const table = useTableParams(TABLE);
   const [dialog, setDialog] = useState<'prepayments' | 'provisions' | null>(null);
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
@@ -65,8 +43,8 @@ export default function BookingsOverviewPage() {
     ...sessionListQuery(company?.id ?? 0, {
       ...(failedOnly ? { status: 'export_fehlgeschlagen' as const } : { type }),
       archived,
-      page,
-      per_page: perPage,
+      page: table.params.page,
+      per_page: table.params.per_page,
     }),
     enabled: company != null,
   });
@@ -74,7 +52,6 @@ export default function BookingsOverviewPage() {
 
   if (!company) return <Alert severity="info">{t.noCompany}</Alert>;
   const own = stats.data?.companies.find((c) => c.company_id === company.id);
-  const rows = list.data?.data ?? [];
   const c = t.columns;
 
   return (
@@ -154,75 +131,48 @@ export default function BookingsOverviewPage() {
           label={x.filterFailed}
         />
       </Box>
-      {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      {list.data && rows.length === 0 && !list.isFetching ? (
-        <EmptyState title={t.empty} text={t.emptyHint} />
-      ) : (
-        <Paper variant="outlined">
-          {list.isFetching ? <LinearProgress /> : null}
-          <TableContainer>
-            <Table size="small" aria-label={t.overviewTitle}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{c.id}</TableCell>
-                  <TableCell>{c.status}</TableCell>
-                  <TableCell>{c.period}</TableCell>
-                  <TableCell align="right">{c.count}</TableCell>
-                  <TableCell align="right">{c.soll}</TableCell>
-                  <TableCell align="right">{c.haben}</TableCell>
-                  <TableCell>{c.created}</TableCell>
-                  <TableCell>{c.approved}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((s) => {
-                  const to = `/buchungen/${s.id}`;
-                  return (
-                    <TableRow
-                      key={s.id}
-                      hover
-                      sx={{ cursor: 'pointer' }}
-                      onClick={() => navigate(to)}
-                      data-testid={`session-row-${s.id}`}
-                    >
-                      <TableCell>
-                        <RouterLink to={to} onClick={(e) => e.stopPropagation()}>
-                          {s.id}
-                        </RouterLink>
-                      </TableCell>
-                      <TableCell>
-                        <SessionStatusChip status={s.status} archived={s.archived} />
-                      </TableCell>
-                      <TableCell>
-                        {s.quartal && s.year
-                          ? t.quarter(s.quartal, s.year)
-                          : s.related_session_id
-                            ? t.view.related(s.related_session_id)
-                            : ''}
-                      </TableCell>
-                      <TableCell align="right">{s.booking_count}</TableCell>
-                      <TableCell align="right">{formatMoney(s.sum_soll)}</TableCell>
-                      <TableCell align="right">{formatMoney(s.sum_haben)}</TableCell>
-                      <TableCell>{t.byOn(s.created_by?.name, formatDateTime(s.created_at))}</TableCell>
-                      <TableCell>
-                        {s.approved_at ? t.byOn(s.approved_by?.name, formatDateTime(s.approved_at)) : ''}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {list.data ? (
-            <ServerPagination
-              meta={list.data.meta}
-              options={PER_PAGE}
-              onPageChange={(p) => update({ page: String(p) })}
-              onPerPageChange={(n) => update({ per_page: String(n), page: null })}
-            />
-          ) : null}
-        </Paper>
-      )}
+      <DataTable
+        label={t.overviewTitle}
+        query={list}
+        rowKey={(s) => s.id}
+        params={table.params}
+        onParamsChange={table.update}
+        perPageOptions={table.perPageOptions}
+        empty={{ title: t.empty, text: t.emptyHint }}
+        onRowClick={(s) => navigate(`/buchungen/${s.id}`)}
+        rowProps={(s) => ({ 'data-testid': `session-row-${s.id}` })}
+        columns={[
+          { id: 'id', header: c.id, cell: (s) => <RouterLink to={`/buchungen/${s.id}`}>{s.id}</RouterLink> },
+          {
+            id: 'status',
+            header: c.status,
+            cell: (s) => <SessionStatusChip status={s.status} archived={s.archived} />,
+          },
+          {
+            id: 'period',
+            header: c.period,
+            cell: (s) =>
+              s.quartal && s.year
+                ? t.quarter(s.quartal, s.year)
+                : s.related_session_id
+                  ? t.view.related(s.related_session_id)
+                  : '',
+          },
+          { id: 'count', header: c.count, align: 'right', cell: (s) => s.booking_count },
+          { id: 'soll', header: c.soll, align: 'right', cell: (s) => formatMoney(s.sum_soll) },
+          { id: 'haben', header: c.haben, align: 'right', cell: (s) => formatMoney(s.sum_haben) },
+          {
+            id: 'created',
+            header: c.created,
+            cell: (s) => t.byOn(s.created_by?.name, formatDateTime(s.created_at)),
+          },
+          {
+            id: 'approved',
+            header: c.approved,
+            cell: (s) => (s.approved_at ? t.byOn(s.approved_by?.name, formatDateTime(s.approved_at)) : ''),
+          },
+        ]}
+      />
       {dialog === 'prepayments' ? (
         <PrepaymentsDialog companyId={company.id} onClose={() => setDialog(null)} />
       ) : null}

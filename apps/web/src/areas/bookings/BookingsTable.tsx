@@ -9,29 +9,13 @@ import {
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import {
-  Alert,
-  Box,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, IconButton, Link, TextField, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { bookingApi, useBookingMutation } from '../../api/bookings';
 import { errorMessages } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ServerPagination } from '../../components/ServerPagination';
+import { DataTable } from '../../components/DataTable';
 import { bookingTexts } from '../../i18n/bookings';
 import { de } from '../../i18n/de';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -79,7 +63,6 @@ export function BookingsTable({
   const correct = useBookingMutation((change: BookingChange) =>
     bookingApi.correct(session.id, [change], null),
   );
-  const rows = session.bookings.data;
   const c = t.columns;
 
   const save = (b: Booking, d: Draft) => {
@@ -121,9 +104,6 @@ export function BookingsTable({
       },
     });
 
-  if (rows.length === 0 && session.bookings.meta.total === 0)
-    return <Typography color="text.secondary">{t.empty}</Typography>;
-
   /** A field of the row being edited: Enter saves, Escape cancels. */
   const field = (b: Booking, key: keyof Draft, label: string, width: number) =>
     editing ? (
@@ -143,138 +123,148 @@ export function BookingsTable({
       />
     ) : null;
 
+  const { meta } = session.bookings;
   return (
-    <Paper variant="outlined">
-      {fetching ? <LinearProgress /> : null}
+    <>
       {errors.length ? (
-        <Alert severity="error" onClose={() => setErrors([])}>
+        <Alert severity="error" onClose={() => setErrors([])} sx={{ mb: 1 }}>
           {errors.join(' ')}
         </Alert>
       ) : null}
-      <TableContainer>
-        <Table size="small" aria-label={t.bookings}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{c.date}</TableCell>
-              <TableCell>{c.text}</TableCell>
-              <TableCell>{c.konto}</TableCell>
-              <TableCell>{c.gegenkonto}</TableCell>
-              <TableCell>{c.sh}</TableCell>
-              <TableCell align="right">{c.amount}</TableCell>
-              <TableCell>{c.belegfeld}</TableCell>
-              <TableCell>{c.kost1}</TableCell>
-              <TableCell>{c.links}</TableCell>
-              {editable ? <TableCell aria-label={c.edit} /> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((b) => {
-              const isEditing = editing?.id === b.id;
-              const canEdit = editable && b.reversed_by === null;
-              return (
-                <TableRow key={b.id} data-testid={`booking-${b.id}`}>
-                  <TableCell>{formatDate(b.date)}</TableCell>
-                  <TableCell>
-                    {isEditing ? (
-                      field(b, 'text', t.text, 260)
-                    ) : (
-                      <>
-                        <span>{b.text}</span>
-                        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                          {[
-                            kindLabel(b.kind),
-                            b.master_data?.designation,
-                            b.reversal_of ? t.reversal(b.reversal_of) : null,
-                            b.reversed_by ? t.reversedBy(b.reversed_by) : null,
-                            b.corrected_from ? t.correctedFrom(b.corrected_from) : null,
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Typography>
-                      </>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {isEditing ? field(b, 'konto', t.konto, 90) : accountLabel(b.konto, b.purpose)}
-                  </TableCell>
-                  <TableCell>
-                    {isEditing
-                      ? field(b, 'gegenkonto', t.gegenkonto, 90)
-                      : accountLabel(b.gegenkonto, b.counter_purpose)}
-                  </TableCell>
-                  <TableCell>{b.sh}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {isEditing ? field(b, 'amount', t.amount, 110) : formatMoney(b.amount)}
-                  </TableCell>
-                  <TableCell>{b.belegfeld1}</TableCell>
-                  <TableCell>{isEditing ? field(b, 'kost1', t.kost1, 90) : b.kost1}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Box sx={{ display: 'flex', gap: 1 }}>
-                      {b.document ? (
-                        <Link
-                          component={RouterLink}
-                          to={`/dokumente/${b.document.id}`}
-                          title={b.document.filename}
-                        >
-                          {t.pdf}
-                        </Link>
-                      ) : null}
-                      {b.master_data ? (
-                        <Link component={RouterLink} to={`/zahlungsdaten/${b.master_data.id}/${b.tax_year}`}>
-                          {t.paymentData}
-                        </Link>
-                      ) : null}
-                    </Box>
-                  </TableCell>
-                  {editable ? (
-                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
-                      {isEditing ? (
-                        <>
-                          <IconButton
-                            aria-label={t.correct}
-                            loading={correct.isPending}
-                            onClick={() => save(b, editing.draft)}
-                          >
-                            <CheckIcon />
-                          </IconButton>
-                          <IconButton aria-label={de.common.cancel} onClick={() => setEditing(null)}>
-                            <CloseIcon />
-                          </IconButton>
-                        </>
-                      ) : canEdit ? (
-                        <Tooltip title={t.correctTitle(b.id)}>
-                          <IconButton
-                            aria-label={t.correctTitle(b.id)}
-                            onClick={() =>
-                              setEditing({
-                                id: b.id,
-                                draft: {
-                                  amount: formatMoney(b.amount, { symbol: false }),
-                                  konto: b.konto,
-                                  gegenkonto: b.gegenkonto,
-                                  text: b.text,
-                                  kost1: b.kost1 ?? '',
-                                },
-                              })
-                            }
-                          >
-                            <EditIcon />
-                          </IconButton>
-                        </Tooltip>
-                      ) : null}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <ServerPagination
-        meta={session.bookings.meta}
-        options={BOOKING_PAGE_SIZES}
-        onPageChange={onPage}
-        onPerPageChange={onPerPage}
+      <DataTable
+        label={t.bookings}
+        query={{
+          data: session.bookings,
+          isPending: false,
+          isFetching: fetching,
+          isError: false,
+          error: null,
+          refetch: () => undefined,
+        }}
+        rowKey={(b) => b.id}
+        params={{ page: meta.page, per_page: meta.per_page }}
+        onParamsChange={(patch) => {
+          if (patch.per_page !== undefined && patch.per_page !== meta.per_page) onPerPage(patch.per_page);
+          else if (patch.page !== undefined) onPage(patch.page);
+        }}
+        perPageOptions={BOOKING_PAGE_SIZES}
+        empty={{ title: t.empty }}
+        rowProps={(b) => ({ 'data-testid': `booking-${b.id}` })}
+        columns={[
+          { id: 'date', header: c.date, cell: (b) => formatDate(b.date) },
+          {
+            id: 'text',
+            header: c.text,
+            cell: (b) =>
+              editing?.id === b.id ? (
+                field(b, 'text', t.text, 260)
+              ) : (
+                <>
+                  <span>{b.text}</span>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {[
+                      kindLabel(b.kind),
+                      b.master_data?.designation,
+                      b.reversal_of ? t.reversal(b.reversal_of) : null,
+                      b.reversed_by ? t.reversedBy(b.reversed_by) : null,
+                      b.corrected_from ? t.correctedFrom(b.corrected_from) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </>
+              ),
+          },
+          {
+            id: 'konto',
+            header: c.konto,
+            cell: (b) =>
+              editing?.id === b.id ? field(b, 'konto', t.konto, 90) : accountLabel(b.konto, b.purpose),
+          },
+          {
+            id: 'gegenkonto',
+            header: c.gegenkonto,
+            cell: (b) =>
+              editing?.id === b.id
+                ? field(b, 'gegenkonto', t.gegenkonto, 90)
+                : accountLabel(b.gegenkonto, b.counter_purpose),
+          },
+          { id: 'sh', header: c.sh, cell: (b) => b.sh },
+          {
+            id: 'amount',
+            header: c.amount,
+            align: 'right',
+            nowrap: true,
+            cell: (b) => (editing?.id === b.id ? field(b, 'amount', t.amount, 110) : formatMoney(b.amount)),
+          },
+          { id: 'belegfeld', header: c.belegfeld, cell: (b) => b.belegfeld1 },
+          {
+            id: 'kost1',
+            header: c.kost1,
+            cell: (b) => (editing?.id === b.id ? field(b, 'kost1', t.kost1, 90) : b.kost1),
+          },
+          {
+            id: 'links',
+            header: c.links,
+            nowrap: true,
+            cell: (b) => (
+              <Box sx={{ display: 'flex', gap: 1 }}>
+                {b.document ? (
+                  <Link component={RouterLink} to={`/dokumente/${b.document.id}`} title={b.document.filename}>
+                    {t.pdf}
+                  </Link>
+                ) : null}
+                {b.master_data ? (
+                  <Link component={RouterLink} to={`/zahlungsdaten/${b.master_data.id}/${b.tax_year}`}>
+                    {t.paymentData}
+                  </Link>
+                ) : null}
+              </Box>
+            ),
+          },
+          editable && {
+            id: 'edit',
+            header: null,
+            headerLabel: c.edit,
+            nowrap: true,
+            sx: { py: 0 },
+            cell: (b) =>
+              editing?.id === b.id ? (
+                <>
+                  <IconButton
+                    aria-label={t.correct}
+                    loading={correct.isPending}
+                    onClick={() => save(b, editing.draft)}
+                  >
+                    <CheckIcon />
+                  </IconButton>
+                  <IconButton aria-label={de.common.cancel} onClick={() => setEditing(null)}>
+                    <CloseIcon />
+                  </IconButton>
+                </>
+              ) : b.reversed_by === null ? (
+                <Tooltip title={t.correctTitle(b.id)}>
+                  <IconButton
+                    aria-label={t.correctTitle(b.id)}
+                    onClick={() =>
+                      setEditing({
+                        id: b.id,
+                        draft: {
+                          amount: formatMoney(b.amount, { symbol: false }),
+                          konto: b.konto,
+                          gegenkonto: b.gegenkonto,
+                          text: b.text,
+                          kost1: b.kost1 ?? '',
+                        },
+                      })
+                    }
+                  >
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+              ) : null,
+          },
+        ]}
       />
       <ConfirmDialog
         open={pending !== null}
@@ -286,6 +276,6 @@ export function BookingsTable({
         onConfirm={() => pending && submit(pending)}
         onClose={() => setPending(null)}
       />
-    </Paper>
+    </>
   );
 }

@@ -1,19 +1,6 @@
 import { EXPORT_JOB_STATE_LABELS, type ExportQueues } from '@gewst/domain';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
@@ -25,6 +12,7 @@ import {
 } from '../../api/bookings';
 import { errorMessages } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, loadedRows } from '../../components/DataTable';
 import { QueryError } from '../../components/QueryState';
 import { exportTexts as t } from '../../i18n/export';
 import { formatDateTime, formatNumber } from '../../lib/format';
@@ -159,43 +147,42 @@ function ExportDetails({ q }: { q: ExportQueues }) {
         {t.targets}
       </Typography>
       {q.targets.length ? (
-        <Table size="small" aria-label={t.targets} sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.target}</TableCell>
-              <TableCell>{t.location}</TableCell>
-              <TableCell>{t.state}</TableCell>
-              <TableCell>{t.files}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {q.targets.map((x) => (
-              <TableRow key={`${x.target}-${x.location}`} data-testid={`export-target-${x.target}`}>
-                <TableCell>{x.label}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{x.location}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={STATE_COLOR[x.state]} label={t.targetStates[x.state]} />
-                </TableCell>
-                <TableCell>
-                  {x.deliveries.map((d) => (
-                    <Box key={d.file_name} sx={{ mb: 0.5 }}>
-                      <Typography variant="body2">
-                        {d.file_name} · {formatDateTime(d.delivered_at)}
-                      </Typography>
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                      >
-                        {t.sha256} {d.sha256}
-                      </Typography>
-                    </Box>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={t.targets}
+          query={loadedRows(q.targets)}
+          rowKey={(x) => `${x.target}-${x.location}`}
+          rowProps={(x) => ({ 'data-testid': `export-target-${x.target}` })}
+          empty={{ title: t.noTargets }}
+          sx={{ mb: 2 }}
+          columns={[
+            { id: 'target', header: t.target, cell: (x) => x.label },
+            { id: 'location', header: t.location, sx: { wordBreak: 'break-all' }, cell: (x) => x.location },
+            {
+              id: 'state',
+              header: t.state,
+              cell: (x) => <Chip size="small" color={STATE_COLOR[x.state]} label={t.targetStates[x.state]} />,
+            },
+            {
+              id: 'files',
+              header: t.files,
+              cell: (x) =>
+                x.deliveries.map((d) => (
+                  <Box key={d.file_name} sx={{ mb: 0.5 }}>
+                    <Typography variant="body2">
+                      {d.file_name} · {formatDateTime(d.delivered_at)}
+                    </Typography>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                    >
+                      {t.sha256} {d.sha256}
+                    </Typography>
+                  </Box>
+                )),
+            },
+          ]}
+        />
       ) : (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t.noTargets}
@@ -206,34 +193,34 @@ function ExportDetails({ q }: { q: ExportQueues }) {
         {t.files}
       </Typography>
       {q.files.length ? (
-        <Table size="small" aria-label={t.files} sx={{ mb: 2 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.file}</TableCell>
-              <TableCell align="right">{t.bookings}</TableCell>
-              <TableCell align="right">{t.size}</TableCell>
-              <TableCell>{t.sha256}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {q.files.map((f) => (
-              <TableRow key={`${f.format}-${f.part}`}>
-                <TableCell>
-                  {t.formats[f.format]} {t.part} {f.part}: {f.file_name}
-                </TableCell>
-                <TableCell align="right">{formatNumber(f.bookings)}</TableCell>
-                <TableCell align="right">{formatNumber(f.size)} B</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
-                  {f.sha256}
-                </TableCell>
-                <TableCell>
-                  <DownloadButton address={f.download} fileName={f.file_name} label={t.download} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={t.files}
+          query={loadedRows(q.files)}
+          rowKey={(f) => `${f.format}-${f.part}`}
+          empty={{ title: t.noFiles }}
+          sx={{ mb: 2 }}
+          columns={[
+            {
+              id: 'file',
+              header: t.file,
+              cell: (f) => `${t.formats[f.format]} ${t.part} ${f.part}: ${f.file_name}`,
+            },
+            { id: 'bookings', header: t.bookings, align: 'right', cell: (f) => formatNumber(f.bookings) },
+            { id: 'size', header: t.size, align: 'right', cell: (f) => `${formatNumber(f.size)} B` },
+            {
+              id: 'sha256',
+              header: t.sha256,
+              sx: { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' },
+              cell: (f) => f.sha256,
+            },
+            {
+              id: 'download',
+              header: null,
+              headerLabel: t.download,
+              cell: (f) => <DownloadButton address={f.download} fileName={f.file_name} label={t.download} />,
+            },
+          ]}
+        />
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t.noFiles}

@@ -11,11 +11,6 @@ import {
   IconButton,
   MenuItem,
   Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
@@ -26,6 +21,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { biLogQuery, bookingApi, prepaymentPreviewQuery, useBookingMutation } from '../../api/bookings';
 import { errorMessages } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
 import { QueryError } from '../../components/QueryState';
 import { bookingTexts } from '../../i18n/bookings';
 import { de } from '../../i18n/de';
@@ -118,55 +114,59 @@ export function PrepaymentsDialog({ companyId, onClose }: { companyId: number; o
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {t.log}
         </Typography>
-        {log.isError ? <QueryError error={log.error} onRetry={() => void log.refetch()} /> : null}
-        {log.data && log.data.length === 0 ? (
-          <Typography color="text.secondary">{t.logEmpty}</Typography>
-        ) : (
-          <Table size="small" aria-label={t.log}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t.logColumns.period}</TableCell>
-                <TableCell>{t.logColumns.session}</TableCell>
-                <TableCell>{t.logColumns.status}</TableCell>
-                <TableCell align="right">{t.logColumns.count}</TableCell>
-                <TableCell align="right">{t.logColumns.sum}</TableCell>
-                <TableCell>{t.logColumns.created}</TableCell>
-                <TableCell aria-label={de.common.actions} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(log.data ?? []).map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell>{bookingTexts.quarter(e.quartal, e.year)}</TableCell>
-                  <TableCell>
-                    <RouterLink to={`/buchungen/${e.session_id}`} onClick={onClose}>
-                      {e.session_id}
-                    </RouterLink>
-                  </TableCell>
-                  <TableCell>
-                    <SessionStatusChip status={e.session_status} />
-                  </TableCell>
-                  <TableCell align="right">{e.count}</TableCell>
-                  <TableCell align="right">{formatMoney(e.sum)}</TableCell>
-                  <TableCell>{bookingTexts.byOn(e.created_by?.name, formatDateTime(e.created_at))}</TableCell>
-                  <TableCell padding="checkbox">
-                    <Tooltip title={e.deletable ? t.delete : t.notDeletable}>
-                      <span>
-                        <IconButton
-                          aria-label={`${t.delete} ${bookingTexts.quarter(e.quartal, e.year)}`}
-                          disabled={!e.deletable}
-                          onClick={() => setDeleting(e)}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          label={t.log}
+          query={log}
+          rowKey={(e) => e.id}
+          empty={{ title: t.logEmpty }}
+          columns={[
+            {
+              id: 'period',
+              header: t.logColumns.period,
+              cell: (e) => bookingTexts.quarter(e.quartal, e.year),
+            },
+            {
+              id: 'session',
+              header: t.logColumns.session,
+              cell: (e) => (
+                <RouterLink to={`/buchungen/${e.session_id}`} onClick={onClose}>
+                  {e.session_id}
+                </RouterLink>
+              ),
+            },
+            {
+              id: 'status',
+              header: t.logColumns.status,
+              cell: (e) => <SessionStatusChip status={e.session_status} />,
+            },
+            { id: 'count', header: t.logColumns.count, align: 'right', cell: (e) => e.count },
+            { id: 'sum', header: t.logColumns.sum, align: 'right', cell: (e) => formatMoney(e.sum) },
+            {
+              id: 'created',
+              header: t.logColumns.created,
+              cell: (e) => bookingTexts.byOn(e.created_by?.name, formatDateTime(e.created_at)),
+            },
+            {
+              id: 'actions',
+              header: null,
+              headerLabel: de.common.actions,
+              sx: { py: 0 },
+              cell: (e) => (
+                <Tooltip title={e.deletable ? t.delete : t.notDeletable}>
+                  <span>
+                    <IconButton
+                      aria-label={`${t.delete} ${bookingTexts.quarter(e.quartal, e.year)}`}
+                      disabled={!e.deletable}
+                      onClick={() => setDeleting(e)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              ),
+            },
+          ]}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={create.isPending}>

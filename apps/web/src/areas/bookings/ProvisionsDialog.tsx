@@ -9,19 +9,13 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { bookingApi, provisionsQuery, useBookingMutation } from '../../api/bookings';
 import { errorMessages } from '../../api/errors';
-import { QueryError } from '../../components/QueryState';
+import { DataTable } from '../../components/DataTable';
 import { bookingTexts } from '../../i18n/bookings';
 import { de } from '../../i18n/de';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -57,65 +51,54 @@ export function ProvisionsDialog({
       <DialogTitle>{t.title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t.hint}</DialogContentText>
-        {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-        {list.data && list.data.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t.empty}
-          </Typography>
-        ) : (
-          <Table size="small" aria-label={t.title} sx={{ mb: 2 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t.year}</TableCell>
-                <TableCell align="right">{t.amount}</TableCell>
-                <TableCell align="right">{t.used}</TableCell>
-                <TableCell align="right">{t.remaining}</TableCell>
-                <TableCell>{t.note}</TableCell>
-                <TableCell>{bookingTexts.view.createdBy}</TableCell>
-                {canEdit ? <TableCell aria-label={de.common.actions} /> : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data ?? []).map((p) => (
-                <TableRow
-                  key={p.id}
-                  hover
-                  sx={{ cursor: canEdit ? 'pointer' : undefined }}
-                  onClick={() => {
-                    if (!canEdit) return;
-                    setYear(String(p.year));
-                    setAmount(p.amount);
-                    setNote(p.note ?? '');
-                  }}
+        <DataTable
+          label={t.title}
+          query={list}
+          rowKey={(p) => p.id}
+          empty={{ title: t.empty }}
+          sx={{ mb: 2 }}
+          onRowClick={
+            canEdit
+              ? (p) => {
+                  setYear(String(p.year));
+                  setAmount(p.amount);
+                  setNote(p.note ?? '');
+                }
+              : undefined
+          }
+          columns={[
+            { id: 'year', header: t.year, cell: (p) => p.year },
+            { id: 'amount', header: t.amount, align: 'right', cell: (p) => formatMoney(p.amount) },
+            { id: 'used', header: t.used, align: 'right', cell: (p) => formatMoney(p.used) },
+            { id: 'remaining', header: t.remaining, align: 'right', cell: (p) => formatMoney(p.remaining) },
+            { id: 'note', header: t.note, cell: (p) => p.note },
+            {
+              id: 'updated',
+              header: bookingTexts.view.createdBy,
+              cell: (p) => bookingTexts.byOn(p.updated_by?.name, formatDateTime(p.updated_at)),
+            },
+            canEdit && {
+              id: 'actions',
+              header: null,
+              headerLabel: de.common.actions,
+              sx: { py: 0 },
+              cell: (p) => (
+                <IconButton
+                  aria-label={`${t.delete} ${p.year}`}
+                  disabled={p.used !== '0.00' || remove.isPending}
+                  onClick={() =>
+                    remove.mutate(p.year, {
+                      onSuccess: () => appStore.showSnackbar(t.deleted),
+                      onError: (err) => appStore.showSnackbar(errorMessages(err), 'error'),
+                    })
+                  }
                 >
-                  <TableCell>{p.year}</TableCell>
-                  <TableCell align="right">{formatMoney(p.amount)}</TableCell>
-                  <TableCell align="right">{formatMoney(p.used)}</TableCell>
-                  <TableCell align="right">{formatMoney(p.remaining)}</TableCell>
-                  <TableCell>{p.note}</TableCell>
-                  <TableCell>{bookingTexts.byOn(p.updated_by?.name, formatDateTime(p.updated_at))}</TableCell>
-                  {canEdit ? (
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        aria-label={`${t.delete} ${p.year}`}
-                        disabled={p.used !== '0.00' || remove.isPending}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          remove.mutate(p.year, {
-                            onSuccess: () => appStore.showSnackbar(t.deleted),
-                            onError: (err) => appStore.showSnackbar(errorMessages(err), 'error'),
-                          });
-                        }}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+                  <DeleteIcon />
+                </IconButton>
+              ),
+            },
+          ]}
+        />
         {canEdit ? (
           <Box
             component="form"

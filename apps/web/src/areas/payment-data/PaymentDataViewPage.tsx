@@ -22,7 +22,6 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -32,6 +31,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessages } from '../../api/errors';
 import { paymentApi, paymentDetailQuery, usePaymentMutation } from '../../api/payments';
+import { DataTable, loadedRows } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { QueryError } from '../../components/QueryState';
@@ -45,6 +45,8 @@ type Dialogs =
   | { kind: 'correct'; line: PaymentLine }
   | { kind: 'cancel'; line: PaymentLine }
   | null;
+
+const inactive = (l: PaymentLine) => l.superseded_by !== null || l.status === 'storniert';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -160,132 +162,128 @@ export default function PaymentDataViewPage({ id, year }: { id: string; year: st
         </Paper>
       </Box>
 
-      <Paper variant="outlined">
-        <Typography variant="subtitle1" sx={{ p: 2, pb: 0 }}>
-          {t.lines}
-        </Typography>
-        <Table size="small" aria-label={t.lines}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{lc.created_at}</TableCell>
-              <TableCell>{lc.kind}</TableCell>
-              <TableCell>{lc.quartal}</TableCell>
-              <TableCell align="right">{lc.betrag}</TableCell>
-              <TableCell>{lc.faellig_am}</TableCell>
-              <TableCell>{lc.status}</TableCell>
-              <TableCell>{lc.reason}</TableCell>
-              <TableCell>{lc.source}</TableCell>
-              {editable ? <TableCell>{lc.actions}</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {d.payment_lines.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={9}>{t.noLines}</TableCell>
-              </TableRow>
-            ) : null}
-            {d.payment_lines.map((l) => {
-              const inactive = l.superseded_by !== null || l.status === 'storniert';
-              return (
-                <TableRow
-                  key={l.id}
-                  data-testid={`line-${l.id}`}
-                  sx={inactive ? { opacity: 0.55 } : undefined}
-                >
-                  <TableCell>{formatDateTime(l.created_at)}</TableCell>
-                  <TableCell>{PAYMENT_LINE_KIND_LABELS[l.kind]}</TableCell>
-                  <TableCell>{l.quartal ?? ''}</TableCell>
-                  <TableCell align="right" sx={inactive ? { textDecoration: 'line-through' } : undefined}>
-                    {formatMoney(l.betrag)}
-                  </TableCell>
-                  <TableCell>{formatDate(l.faellig_am)}</TableCell>
-                  <TableCell>
-                    <Chip
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        {t.lines}
+      </Typography>
+      <DataTable
+        label={t.lines}
+        query={loadedRows(d.payment_lines)}
+        rowKey={(l) => l.id}
+        empty={{ title: t.noLines }}
+        rowProps={(l) => ({ 'data-testid': `line-${l.id}` })}
+        rowSx={(l) => (inactive(l) ? { opacity: 0.55 } : undefined)}
+        columns={[
+          { id: 'created_at', header: lc.created_at, cell: (l) => formatDateTime(l.created_at) },
+          { id: 'kind', header: lc.kind, cell: (l) => PAYMENT_LINE_KIND_LABELS[l.kind] },
+          { id: 'quartal', header: lc.quartal, cell: (l) => l.quartal ?? '' },
+          {
+            id: 'betrag',
+            header: lc.betrag,
+            align: 'right',
+            cell: (l) => (
+              <Box component="span" sx={inactive(l) ? { textDecoration: 'line-through' } : undefined}>
+                {formatMoney(l.betrag)}
+              </Box>
+            ),
+          },
+          { id: 'faellig_am', header: lc.faellig_am, cell: (l) => formatDate(l.faellig_am) },
+          {
+            id: 'status',
+            header: lc.status,
+            cell: (l) => (
+              <>
+                <Chip
+                  size="small"
+                  label={`${PAYMENT_LINE_STATUS_LABELS[l.status]}${l.status_date && l.status !== 'offen' ? ` ${formatDate(l.status_date)}` : ''}`}
+                  color={l.status === 'bezahlt' ? 'success' : l.status === 'angewiesen' ? 'info' : 'default'}
+                />
+                {l.superseded_by !== null ? (
+                  <Typography variant="caption" sx={{ display: 'block' }}>
+                    {t.supersededBy(l.superseded_by)}
+                  </Typography>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            id: 'reason',
+            header: lc.reason,
+            cell: (l) => (
+              <>
+                {l.reason}
+                {l.superseded_reason ? (
+                  <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                    {l.superseded_reason}
+                  </Typography>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            id: 'source',
+            header: lc.source,
+            cell: (l) =>
+              l.document_id ? (
+                <RouterLink to={`/dokumente/${l.document_id}`}>#{l.document_id}</RouterLink>
+              ) : (
+                t.manual
+              ),
+          },
+          editable && {
+            id: 'actions',
+            header: lc.actions,
+            nowrap: true,
+            cell: (l) => (
+              <>
+                {!inactive(l) && l.status === 'offen' ? (
+                  <>
+                    <Button
                       size="small"
-                      label={`${PAYMENT_LINE_STATUS_LABELS[l.status]}${l.status_date && l.status !== 'offen' ? ` ${formatDate(l.status_date)}` : ''}`}
-                      color={
-                        l.status === 'bezahlt' ? 'success' : l.status === 'angewiesen' ? 'info' : 'default'
-                      }
-                    />
-                    {l.superseded_by !== null ? (
-                      <Typography variant="caption" sx={{ display: 'block' }}>
-                        {t.supersededBy(l.superseded_by)}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {l.reason}
-                    {l.superseded_reason ? (
-                      <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
-                        {l.superseded_reason}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {l.document_id ? (
-                      <RouterLink to={`/dokumente/${l.document_id}`}>#{l.document_id}</RouterLink>
-                    ) : (
-                      t.manual
-                    )}
-                  </TableCell>
-                  {editable ? (
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {!inactive && l.status === 'offen' ? (
-                        <>
-                          <Button
-                            size="small"
-                            onClick={() => setDialog({ kind: 'status', line: l, status: 'angewiesen' })}
-                          >
-                            {t.markInstructed}
-                          </Button>
-                          <Button
-                            size="small"
-                            onClick={() => setDialog({ kind: 'status', line: l, status: 'bezahlt' })}
-                          >
-                            {t.markPaid}
-                          </Button>
-                          <Button size="small" onClick={() => setDialog({ kind: 'correct', line: l })}>
-                            {t.correct}
-                          </Button>
-                        </>
-                      ) : null}
-                      {!inactive && l.status === 'angewiesen' ? (
-                        <Button
-                          size="small"
-                          onClick={() => setDialog({ kind: 'status', line: l, status: 'bezahlt' })}
-                        >
-                          {t.markPaid}
-                        </Button>
-                      ) : null}
-                      {!inactive && l.status !== 'offen' ? (
-                        <Button
-                          size="small"
-                          onClick={() =>
-                            reopen.mutate(l.id, {
-                              onError: (e) => appStore.showSnackbar(errorMessages(e), 'error'),
-                            })
-                          }
-                        >
-                          {t.reopen}
-                        </Button>
-                      ) : null}
-                      {!inactive && l.status !== 'bezahlt' ? (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setDialog({ kind: 'cancel', line: l })}
-                        >
-                          {t.cancel}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </Paper>
+                      onClick={() => setDialog({ kind: 'status', line: l, status: 'angewiesen' })}
+                    >
+                      {t.markInstructed}
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => setDialog({ kind: 'status', line: l, status: 'bezahlt' })}
+                    >
+                      {t.markPaid}
+                    </Button>
+                    <Button size="small" onClick={() => setDialog({ kind: 'correct', line: l })}>
+                      {t.correct}
+                    </Button>
+                  </>
+                ) : null}
+                {!inactive(l) && l.status === 'angewiesen' ? (
+                  <Button
+                    size="small"
+                    onClick={() => setDialog({ kind: 'status', line: l, status: 'bezahlt' })}
+                  >
+                    {t.markPaid}
+                  </Button>
+                ) : null}
+                {!inactive(l) && l.status !== 'offen' ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      reopen.mutate(l.id, {
+                        onError: (e) => appStore.showSnackbar(errorMessages(e), 'error'),
+                      })
+                    }
+                  >
+                    {t.reopen}
+                  </Button>
+                ) : null}
+                {!inactive(l) && l.status !== 'bezahlt' ? (
+                  <Button size="small" color="error" onClick={() => setDialog({ kind: 'cancel', line: l })}>
+                    {t.cancel}
+                  </Button>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
       {dialog ? <LineDialog dialog={dialog} mdId={mdId} year={y} onClose={() => setDialog(null)} /> : null}
     </>
   );

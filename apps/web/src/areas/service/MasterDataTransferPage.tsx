@@ -1,27 +1,12 @@
 import type { ImportPreview, RateImportReport } from '@gewst/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, errorMessages } from '../../api/errors';
 import { exportMasterData, useImportMasterData, useImportRates } from '../../api/masterData';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable, loadedRows } from '../../components/DataTable';
 import { masterDataTexts as t } from '../../i18n/masterData';
 import { formatNumber } from '../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
@@ -166,38 +151,40 @@ function RateTableImport() {
           {lines.length === 0 ? (
             <Typography variant="body2">{rt.noChanges}</Typography>
           ) : (
-            <TableContainer sx={{ maxHeight: 400 }}>
-              <Table size="small" stickyHeader aria-label={rt.changesTitle}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{rt.columns.ags}</TableCell>
-                    <TableCell>{rt.columns.municipality}</TableCell>
-                    <TableCell>{rt.columns.kind}</TableCell>
-                    <TableCell align="right">{rt.columns.before}</TableCell>
-                    <TableCell align="right">{rt.columns.after}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {lines.slice(0, MAX_CHANGE_LINES).map((line) => (
-                    <TableRow key={line.ags}>
-                      <TableCell>{line.ags}</TableCell>
-                      <TableCell>{line.name}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={line.kind === 'new' ? 'success' : 'info'}
-                          label={rt.kinds[line.kind]}
-                        />
-                      </TableCell>
-                      <TableCell align="right">
-                        {line.before === null ? '–' : `${formatNumber(line.before)} %`}
-                      </TableCell>
-                      <TableCell align="right">{`${formatNumber(line.after)} %`}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable
+              label={rt.changesTitle}
+              query={loadedRows(lines.slice(0, MAX_CHANGE_LINES))}
+              rowKey={(line) => line.ags}
+              maxHeight={400}
+              empty={{ title: rt.noChanges }}
+              columns={[
+                { id: 'ags', header: rt.columns.ags, cell: (line) => line.ags },
+                { id: 'municipality', header: rt.columns.municipality, cell: (line) => line.name },
+                {
+                  id: 'kind',
+                  header: rt.columns.kind,
+                  cell: (line) => (
+                    <Chip
+                      size="small"
+                      color={line.kind === 'new' ? 'success' : 'info'}
+                      label={rt.kinds[line.kind]}
+                    />
+                  ),
+                },
+                {
+                  id: 'before',
+                  header: rt.columns.before,
+                  align: 'right',
+                  cell: (line) => (line.before === null ? '–' : `${formatNumber(line.before)} %`),
+                },
+                {
+                  id: 'after',
+                  header: rt.columns.after,
+                  align: 'right',
+                  cell: (line) => `${formatNumber(line.after)} %`,
+                },
+              ]}
+            />
           )}
           {lines.length > MAX_CHANGE_LINES ? (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
@@ -209,28 +196,25 @@ function RateTableImport() {
               <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
                 {rt.rejectedTitle}
               </Typography>
-              <TableContainer sx={{ maxHeight: 300 }}>
-                <Table size="small" stickyHeader aria-label={rt.rejectedTitle}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{rt.columns.row}</TableCell>
-                      <TableCell>{rt.columns.reason}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.errors.map((e) => (
-                      <TableRow key={`${e.row}-${e.message}`}>
-                        <TableCell>{e.row}</TableCell>
-                        <TableCell>
-                          <Typography variant="body2" color="error">
-                            {e.message}
-                          </Typography>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <DataTable
+                label={rt.rejectedTitle}
+                query={loadedRows(report.errors)}
+                rowKey={(e) => `${e.row}-${e.message}`}
+                maxHeight={300}
+                empty={{ title: rt.rejectedTitle }}
+                columns={[
+                  { id: 'row', header: rt.columns.row, cell: (e) => e.row },
+                  {
+                    id: 'reason',
+                    header: rt.columns.reason,
+                    cell: (e) => (
+                      <Typography variant="body2" color="error">
+                        {e.message}
+                      </Typography>
+                    ),
+                  },
+                ]}
+              />
             </>
           ) : null}
         </Box>
@@ -350,43 +334,43 @@ export default function MasterDataTransferPage() {
               <Alert severity={preview.summary.error > 0 ? 'error' : preview.committed ? 'success' : 'info'}>
                 {t.summary(preview.summary)}
               </Alert>
-              <TableContainer sx={{ mt: 1, maxHeight: 480 }}>
-                <Table size="small" stickyHeader aria-label={t.preview}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t.importColumns.row}</TableCell>
-                      <TableCell>{t.importColumns.action}</TableCell>
-                      <TableCell>{t.importColumns.designation}</TableCell>
-                      <TableCell>{t.importColumns.details}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {preview.rows
-                      .filter((r) => r.action !== 'unchanged')
-                      .map((r) => (
-                        <TableRow key={r.row}>
-                          <TableCell>{r.row}</TableCell>
-                          <TableCell>
-                            <Chip size="small" color={ACTION_COLOR[r.action]} label={t.actions[r.action]} />
-                          </TableCell>
-                          <TableCell>{r.designation}</TableCell>
-                          <TableCell>
-                            {r.errors.map((e) => (
-                              <Typography key={`${e.column}-${e.message}`} color="error" variant="body2">
-                                {e.column}: {e.message}
-                              </Typography>
-                            ))}
-                            {r.changes.map((c) => (
-                              <Typography key={c.field} variant="body2">
-                                {c.field}: {c.before ?? '–'} → {c.after ?? '–'}
-                              </Typography>
-                            ))}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <DataTable
+                label={t.preview}
+                query={loadedRows(preview.rows.filter((r) => r.action !== 'unchanged'))}
+                rowKey={(r) => r.row}
+                maxHeight={480}
+                sx={{ mt: 1 }}
+                empty={{ title: t.summary(preview.summary) }}
+                columns={[
+                  { id: 'row', header: t.importColumns.row, cell: (r) => r.row },
+                  {
+                    id: 'action',
+                    header: t.importColumns.action,
+                    cell: (r) => (
+                      <Chip size="small" color={ACTION_COLOR[r.action]} label={t.actions[r.action]} />
+                    ),
+                  },
+                  { id: 'designation', header: t.importColumns.designation, cell: (r) => r.designation },
+                  {
+                    id: 'details',
+                    header: t.importColumns.details,
+                    cell: (r) => (
+                      <>
+                        {r.errors.map((e) => (
+                          <Typography key={`${e.column}-${e.message}`} color="error" variant="body2">
+                            {e.column}: {e.message}
+                          </Typography>
+                        ))}
+                        {r.changes.map((c) => (
+                          <Typography key={c.field} variant="body2">
+                            {c.field}: {c.before ?? '–'} → {c.after ?? '–'}
+                          </Typography>
+                        ))}
+                      </>
+                    ),
+                  },
+                ]}
+              />
             </Box>
           ) : null}
         </Paper>

@@ -10,12 +10,6 @@ import {
   DialogTitle,
   List,
   ListItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -23,7 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessages } from '../../api/errors';
 import { paymentApi, paymentYearsQuery, usePaymentMutation } from '../../api/payments';
-import { QueryError } from '../../components/QueryState';
+import { DataTable } from '../../components/DataTable';
 import { paymentDataTexts } from '../../i18n/paymentData';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { appStore, useCan } from '../../store/store';
@@ -83,7 +77,6 @@ export default function PaymentYearsPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t.intro}
       </Alert>
-      {years.isError ? <QueryError error={years.error} onRetry={() => void years.refetch()} /> : null}
       {canChange ? (
         <TextField
           size="small"
@@ -93,44 +86,41 @@ export default function PaymentYearsPage() {
           sx={{ mb: 2, width: 120 }}
         />
       ) : null}
-      <Paper variant="outlined">
-        <Table size="small" aria-label={t.title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.year}</TableCell>
-              <TableCell>{t.status}</TableCell>
-              <TableCell align="right">{t.openLines}</TableCell>
-              <TableCell>{t.closedBy}</TableCell>
-              {canChange ? <TableCell /> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((y) => (
-              <TableRow key={y.year}>
-                <TableCell>{y.year}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={y.closed ? t.closed : t.open}
-                    color={y.closed ? 'default' : 'success'}
-                  />
-                </TableCell>
-                <TableCell align="right">{y.open_lines}</TableCell>
-                <TableCell>
-                  {y.closed ? `${formatDateTime(y.closed_at)} ${y.closed_by?.name ?? ''}` : ''}
-                </TableCell>
-                {canChange ? (
-                  <TableCell>
-                    <Button size="small" disabled={change.isPending} onClick={() => run(y.year, !y.closed)}>
-                      {y.closed ? t.openAction : t.closeAction}
-                    </Button>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Paper>
+      <DataTable
+        label={t.title}
+        query={{ ...years, data: years.data ? rows : undefined }}
+        rowKey={(y) => y.year}
+        empty={{ title: t.empty }}
+        columns={[
+          { id: 'year', header: t.year, cell: (y) => y.year },
+          {
+            id: 'status',
+            header: t.status,
+            cell: (y) => (
+              <Chip
+                size="small"
+                label={y.closed ? t.closed : t.open}
+                color={y.closed ? 'default' : 'success'}
+              />
+            ),
+          },
+          { id: 'open_lines', header: t.openLines, align: 'right', cell: (y) => y.open_lines },
+          {
+            id: 'closed_by',
+            header: t.closedBy,
+            cell: (y) => (y.closed ? `${formatDateTime(y.closed_at)} ${y.closed_by?.name ?? ''}` : ''),
+          },
+          canChange && {
+            id: 'action',
+            header: '',
+            cell: (y) => (
+              <Button size="small" disabled={change.isPending} onClick={() => run(y.year, !y.closed)}>
+                {y.closed ? t.openAction : t.closeAction}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <Dialog open={pending !== null} onClose={() => setPending(null)} fullWidth maxWidth="sm">
         <DialogTitle>{pending ? t.confirmTitle(pending.year) : ''}</DialogTitle>
         <DialogContent>

@@ -21,11 +21,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -34,6 +29,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessages } from '../../api/errors';
 import { downloadProcessingStatus, processingStatusQuery } from '../../api/service';
+import { DataTable, loadedRows } from '../../components/DataTable';
 import { QueryError } from '../../components/QueryState';
 import { serviceTexts } from '../../i18n/service';
 import { formatNumber } from '../../lib/format';
@@ -247,52 +243,50 @@ function TypeCard({
 
 function ItemsTable({ items }: { items: ProcessingItem[] }) {
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t.tableLabel}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t.columns.type}</TableCell>
-            <TableCell>{t.columns.company}</TableCell>
-            <TableCell>{t.columns.establishment}</TableCell>
-            <TableCell>{t.columns.municipality}</TableCell>
-            <TableCell>{t.columns.state}</TableCell>
-            <TableCell>{t.columns.documents}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((i) => (
-            <TableRow key={`${i.type}-${i.company_id}-${i.master_data_id ?? ''}`}>
-              <TableCell>{PROCESSING_TYPE_LABELS[i.type]}</TableCell>
-              <TableCell>{i.company_name}</TableCell>
-              <TableCell>
-                {i.master_data_id === null ? (
-                  '–'
-                ) : (
-                  <Link component={RouterLink} to={`/stammdaten/${i.master_data_id}`}>
-                    {i.designation}
-                  </Link>
-                )}
-              </TableCell>
-              <TableCell>{i.municipality ?? i.ags ?? '–'}</TableCell>
-              <TableCell>
-                <Chip size="small" color={STATE_COLORS[i.state]} label={PROCESSING_STATE_LABELS[i.state]} />
-              </TableCell>
-              <TableCell>
-                {i.documents.length === 0
-                  ? '–'
-                  : i.documents.map((d, n) => (
-                      <span key={d.id}>
-                        {n > 0 ? ', ' : null}
-                        <Link component={RouterLink} to={`/dokumente/${d.id}`}>
-                          {d.filename}
-                        </Link>
-                      </span>
-                    ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+    <DataTable
+      label={t.tableLabel}
+      query={loadedRows(items)}
+      rowKey={(i) => `${i.type}-${i.company_id}-${i.master_data_id ?? ''}`}
+      empty={{ title: t.tableLabel }}
+      columns={[
+        { id: 'type', header: t.columns.type, cell: (i) => PROCESSING_TYPE_LABELS[i.type] },
+        { id: 'company', header: t.columns.company, cell: (i) => i.company_name },
+        {
+          id: 'establishment',
+          header: t.columns.establishment,
+          cell: (i) =>
+            i.master_data_id === null ? (
+              '–'
+            ) : (
+              <Link component={RouterLink} to={`/stammdaten/${i.master_data_id}`}>
+                {i.designation}
+              </Link>
+            ),
+        },
+        { id: 'municipality', header: t.columns.municipality, cell: (i) => i.municipality ?? i.ags ?? '–' },
+        {
+          id: 'state',
+          header: t.columns.state,
+          cell: (i) => (
+            <Chip size="small" color={STATE_COLORS[i.state]} label={PROCESSING_STATE_LABELS[i.state]} />
+          ),
+        },
+        {
+          id: 'documents',
+          header: t.columns.documents,
+          cell: (i) =>
+            i.documents.length === 0
+              ? '–'
+              : i.documents.map((d, n) => (
+                  <span key={d.id}>
+                    {n > 0 ? ', ' : null}
+                    <Link component={RouterLink} to={`/dokumente/${d.id}`}>
+                      {d.filename}
+                    </Link>
+                  </span>
+                )),
+        },
+      ]}
+    />
   );
 }

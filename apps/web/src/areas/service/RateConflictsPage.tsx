@@ -1,97 +1,63 @@
 import { CONFLICT_KIND_LABELS } from '@gewst/domain';
-import {
-  Alert,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-} from '@mui/material';
+import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { conflictsQuery } from '../../api/masterData';
-import { QueryError } from '../../components/QueryState';
+import { DataTable, useTableParams } from '../../components/DataTable';
 import { masterDataTexts as t } from '../../i18n/masterData';
 import { useCurrentCompany } from '../../store/store';
 
+const TABLE = { perPage: 25, perPageOptions: [25] } as const;
+
 export default function RateConflictsPage() {
   const company = useCurrentCompany();
-  const [page, setPage] = useState(0);
-  const conflicts = useQuery({ ...conflictsQuery(company?.id ?? 0, page + 1), enabled: company != null });
+  const table = useTableParams(TABLE);
+  const conflicts = useQuery({
+    ...conflictsQuery(company?.id ?? 0, table.params.page),
+    enabled: company != null,
+  });
   if (!company) return <Alert severity="info">{t.noCompany}</Alert>;
-  const rows = conflicts.data?.data ?? [];
   const c = t.conflictColumns;
   return (
-    <>
-      {conflicts.isError ? (
-        <QueryError error={conflicts.error} onRetry={() => void conflicts.refetch()} />
-      ) : null}
-      <Paper variant="outlined">
-        {conflicts.isFetching ? <LinearProgress /> : null}
-        <TableContainer>
-          <Table size="small" aria-label={t.conflictsTitle}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{c.establishment}</TableCell>
-                <TableCell>{c.municipality}</TableCell>
-                <TableCell>{c.year}</TableCell>
-                <TableCell align="right">{c.hebesatz}</TableCell>
-                <TableCell>{c.source}</TableCell>
-                <TableCell align="right">{c.other}</TableCell>
-                <TableCell align="right">{c.difference}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={`${r.master_data_id}-${r.year}-${r.kind}-${r.other_master_data_id ?? ''}`}>
-                  <TableCell>
-                    <RouterLink to={`/stammdaten/${r.master_data_id}`}>{r.designation}</RouterLink>
-                  </TableCell>
-                  <TableCell>
-                    {r.municipality_name} ({r.ags})
-                  </TableCell>
-                  <TableCell>{r.year}</TableCell>
-                  <TableCell align="right">{r.hebesatz} %</TableCell>
-                  <TableCell>
-                    {CONFLICT_KIND_LABELS[r.kind]}
-                    {r.other_master_data_id ? (
-                      <>
-                        {': '}
-                        <RouterLink to={`/stammdaten/${r.other_master_data_id}`}>
-                          {r.other_designation}
-                        </RouterLink>
-                      </>
-                    ) : null}
-                  </TableCell>
-                  <TableCell align="right">{r.other_hebesatz} %</TableCell>
-                  <TableCell align="right">
-                    {r.difference > 0 ? '+' : ''}
-                    {r.difference} Pkt.
-                  </TableCell>
-                </TableRow>
-              ))}
-              {rows.length === 0 && !conflicts.isFetching ? (
-                <TableRow>
-                  <TableCell colSpan={7}>{t.noConflicts}</TableCell>
-                </TableRow>
+    <DataTable
+      label={t.conflictsTitle}
+      query={conflicts}
+      rowKey={(r) => `${r.master_data_id}-${r.year}-${r.kind}-${r.other_master_data_id ?? ''}`}
+      params={table.params}
+      onParamsChange={table.update}
+      empty={{ title: t.noConflicts }}
+      columns={[
+        {
+          id: 'establishment',
+          header: c.establishment,
+          cell: (r) => <RouterLink to={`/stammdaten/${r.master_data_id}`}>{r.designation}</RouterLink>,
+        },
+        { id: 'municipality', header: c.municipality, cell: (r) => `${r.municipality_name} (${r.ags})` },
+        { id: 'year', header: c.year, cell: (r) => r.year },
+        { id: 'hebesatz', header: c.hebesatz, align: 'right', cell: (r) => `${r.hebesatz} %` },
+        {
+          id: 'source',
+          header: c.source,
+          cell: (r) => (
+            <>
+              {CONFLICT_KIND_LABELS[r.kind]}
+              {r.other_master_data_id ? (
+                <>
+                  {': '}
+                  <RouterLink to={`/stammdaten/${r.other_master_data_id}`}>{r.other_designation}</RouterLink>
+                </>
               ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={conflicts.data?.meta.total ?? 0}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={conflicts.data?.meta.per_page ?? 25}
-          rowsPerPageOptions={[]}
-        />
-      </Paper>
-    </>
+            </>
+          ),
+        },
+        { id: 'other', header: c.other, align: 'right', cell: (r) => `${r.other_hebesatz} %` },
+        {
+          id: 'difference',
+          header: c.difference,
+          align: 'right',
+          cell: (r) => `${r.difference > 0 ? '+' : ''}${r.difference} Pkt.`,
+        },
+      ]}
+    />
   );
 }

@@ -11,14 +11,7 @@ import {
   Chip,
   IconButton,
   LinearProgress,
-  Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -33,8 +26,7 @@ import {
 } from '../../../api/backups';
 import { errorMessages } from '../../../api/errors';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryError } from '../../../components/QueryState';
+import { DataTable } from '../../../components/DataTable';
 import { de } from '../../../i18n/de';
 import { deBackup as t } from '../../../i18n/backup';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -118,79 +110,85 @@ export default function BackupPage() {
           {data.last.message}
         </Alert>
       ) : null}
-      {list.isError ? <QueryError error={list.error} onRetry={() => list.refetch()} /> : null}
-      {list.isPending ? <LinearProgress aria-label={de.common.loading} /> : null}
-      {data && data.data.length === 0 ? <EmptyState title={t.empty} text={t.emptyHint} /> : null}
-      {data && data.data.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t.columns.createdAt}</TableCell>
-                <TableCell>{t.columns.kind}</TableCell>
-                <TableCell align="right">{t.columns.size}</TableCell>
-                <TableCell>{t.columns.content}</TableCell>
-                <TableCell>{t.columns.schema}</TableCell>
-                <TableCell>{t.columns.createdBy}</TableCell>
-                <TableCell align="right">{de.common.actions}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((b) => (
-                <TableRow key={b.name} hover data-testid="backup-row" data-name={b.name}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.created_at)}</TableCell>
-                  <TableCell>{BACKUP_KIND_LABELS[b.kind]}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatFileSize(b.size)}
-                  </TableCell>
-                  <TableCell>{t.content(formatNumber(b.rows), formatNumber(b.files))}</TableCell>
-                  <TableCell>
-                    {b.schema_version || de.common.none}{' '}
-                    {b.compatible ? null : (
-                      <Tooltip title={b.problem ?? ''}>
-                        <Chip size="small" color="warning" label={t.incompatible} />
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                  <TableCell>{b.created_by ?? de.common.none}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title={t.download(b.name)}>
-                      <IconButton
-                        aria-label={t.download(b.name)}
-                        onClick={() => void run(() => downloadBackup(b.name))}
-                      >
-                        <DownloadIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={b.compatible ? t.restore(b.name) : (b.problem ?? '')}>
-                      <span>
-                        <IconButton
-                          aria-label={t.restore(b.name)}
-                          disabled={busy || !b.compatible}
-                          onClick={() => setRestoring(b)}
-                        >
-                          <RestoreIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title={t.remove(b.name)}>
-                      <span>
-                        <IconButton
-                          aria-label={t.remove(b.name)}
-                          disabled={busy}
-                          onClick={() => setDeleting(b)}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      ) : null}
+      <DataTable
+        label={t.title}
+        query={{ ...list, data: data?.data }}
+        rowKey={(b) => b.name}
+        empty={{ title: t.empty, text: t.emptyHint }}
+        rowProps={(b) => ({ 'data-testid': 'backup-row', 'data-name': b.name })}
+        columns={[
+          {
+            id: 'created_at',
+            header: t.columns.createdAt,
+            nowrap: true,
+            cell: (b) => formatDateTime(b.created_at),
+          },
+          { id: 'kind', header: t.columns.kind, cell: (b) => BACKUP_KIND_LABELS[b.kind] },
+          {
+            id: 'size',
+            header: t.columns.size,
+            align: 'right',
+            nowrap: true,
+            cell: (b) => formatFileSize(b.size),
+          },
+          {
+            id: 'content',
+            header: t.columns.content,
+            cell: (b) => t.content(formatNumber(b.rows), formatNumber(b.files)),
+          },
+          {
+            id: 'schema',
+            header: t.columns.schema,
+            cell: (b) => (
+              <>
+                {b.schema_version || de.common.none}{' '}
+                {b.compatible ? null : (
+                  <Tooltip title={b.problem ?? ''}>
+                    <Chip size="small" color="warning" label={t.incompatible} />
+                  </Tooltip>
+                )}
+              </>
+            ),
+          },
+          { id: 'created_by', header: t.columns.createdBy, cell: (b) => b.created_by ?? de.common.none },
+          {
+            id: 'actions',
+            header: de.common.actions,
+            align: 'right',
+            nowrap: true,
+            cell: (b) => (
+              <>
+                <Tooltip title={t.download(b.name)}>
+                  <IconButton
+                    aria-label={t.download(b.name)}
+                    onClick={() => void run(() => downloadBackup(b.name))}
+                  >
+                    <DownloadIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={b.compatible ? t.restore(b.name) : (b.problem ?? '')}>
+                  <span>
+                    <IconButton
+                      aria-label={t.restore(b.name)}
+                      disabled={busy || !b.compatible}
+                      onClick={() => setRestoring(b)}
+                    >
+                      <RestoreIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title={t.remove(b.name)}>
+                  <span>
+                    <IconButton aria-label={t.remove(b.name)} disabled={busy} onClick={() => setDeleting(b)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </>
+            ),
+          },
+        ]}
+      />
       {restoring ? <RestoreDialog backup={restoring} onClose={() => setRestoring(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}
