@@ -53,6 +53,12 @@ describe('intake', () => {
     });
   });
 
+  it('refuses an empty file as empty, not as "keine PDF-Datei"', async () => {
+    const res = await uploadOne('leer.pdf', new Uint8Array(0));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().results[0]).toMatchObject({ status: 'refused', reason: '„leer.pdf“: Die Datei ist leer.' });
+  });
+
   it('refuses a file over MAX_UPLOAD_MB with 413', async () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1.2 * 1024 * 1024, 32)]);
     const res = await uploadOne('gross.pdf', big);
@@ -277,6 +283,10 @@ describe('processing and the documents API', () => {
     const codes = changed.json().checks.map((c: { code: string }) => c.code);
     expect(codes).toContain('STEUER_BERECHNUNG');
     expect(codes).toContain('HEBESATZ_KONFLIKT');
+    // A negative Hebesatz is refused with the domain's one rule (hebesatzProblem), nothing stored.
+    const negative = await put(id, { fields: { hebesatz: { value: -400 } } });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors['fields.hebesatz']).toEqual(['Der Hebesatz darf nicht negativ sein.']);
     const low = await put(id, { fields: { hebesatz: { value: 150 } } });
     expect(low.json().checks.map((c: { code: string }) => c.code)).toContain('HEBESATZ_MINDEST');
     await put(id, { fields: { hebesatz: { value: doc.fields.hebesatz.value } } });

@@ -97,7 +97,7 @@ describe('interest rates and default interest periods', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({
       valid_from: ['Kein gültiges Datum.'],
-      rate: ['Zinssatz in Prozent pro Monat angeben, z. B. 0.15.'],
+      rate: ['Zinssatz in Prozent pro Monat angeben, z. B. 0,15.'],
     });
 
     expect(

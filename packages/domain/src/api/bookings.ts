@@ -96,7 +96,7 @@ export const bookingChangeSchema = z
       .trim()
       .regex(
         /^\d{1,10}(\.\d{1,2})?$/,
-        'Betrag positiv mit höchstens zwei Nachkommastellen angeben, z. B. 1095.00.',
+        'Betrag positiv mit höchstens zwei Nachkommastellen angeben, z. B. 1.095,00.',
       )
       .refine((s) => Number(s) > 0, 'Der Betrag muss größer als 0 sein.')
       .optional(),
@@ -168,7 +168,7 @@ export const provisionInputSchema = z.object({
     .trim()
     .regex(
       /^\d{1,12}(\.\d{1,2})?$/,
-      'Betrag nicht negativ mit höchstens zwei Nachkommastellen angeben, z. B. 12000.00.',
+      'Betrag nicht negativ mit höchstens zwei Nachkommastellen angeben, z. B. 12.000,00.',
     ),
   note: z
     .string()

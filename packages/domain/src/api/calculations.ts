@@ -16,7 +16,7 @@ const MONEY = /^-?\d+(\.\d{1,2})?$/;
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 const moneyMessage = (label: string) =>
-  `${label} als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1095.00.`;
+  `${label} als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1.095,00.`;
 
 /** Money string, may be negative (tax differences, Gewerbeertrag). */
 export function moneySchema(label: string) {
@@ -34,9 +34,9 @@ export function nonNegativeMoneySchema(label: string) {
 /** Non-negative decimal quantity (kW, ratios), any number of places. */
 export function quantitySchema(label: string) {
   return z
-    .string({ error: `${label} muss als Text angegeben werden, z. B. "1500.5".` })
+    .string({ error: `${label} muss als Text angegeben werden, z. B. „1.500,5“.` })
     .trim()
-    .regex(DECIMAL, `${label} als nicht negative Dezimalzahl angeben, z. B. 1500.5.`);
+    .regex(DECIMAL, `${label} als nicht negative Dezimalzahl angeben, z. B. 1.500,5.`);
 }
 
 export const agsSchema = z
@@ -240,7 +240,7 @@ export type InterestCalculateResult = z.infer<typeof interestCalculateResultSche
 export const interestRateValueSchema = z
   .union([z.string(), z.number()], { error: 'Zinssatz fehlt.' })
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,2}(\.\d{1,4})?$/, 'Zinssatz in Prozent pro Monat angeben, z. B. 0.15.'));
+  .pipe(z.string().regex(/^\d{1,2}(\.\d{1,4})?$/, 'Zinssatz in Prozent pro Monat angeben, z. B. 0,15.'));
 
 export const interestRateInputSchema = z.object({
   valid_from: isoDateSchema,

@@ -80,7 +80,7 @@ export const idParamSchema = z.object({ id: idSchema });
 
 export const isoDateSchema = z
   .string({ error: 'Datum fehlt.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Datum im Format JJJJ-MM-TT angeben.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.')
   .refine(
     (s) =>
       !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),

@@ -200,7 +200,7 @@ export const documentListQuerySchema = pageQuerySchema.extend({
     .default('desc'),
   dueDate: z
     .union([isoDateSchema, z.enum(DUE_FILTERS)], {
-      error: 'Fälligkeit als Datum (JJJJ-MM-TT) oder overdue, soon, any angeben.',
+      error: 'Fälligkeit als Datum (z. B. 31.12.2025) oder overdue, soon, any angeben.',
     })
     .optional(),
   search: z.string().trim().max(200, 'Der Suchtext darf höchstens 200 Zeichen lang sein.').optional(),

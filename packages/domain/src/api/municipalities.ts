@@ -5,6 +5,20 @@ import { agsSchema } from './calculations';
 export const HEBESATZ_MIN = 200;
 export const HEBESATZ_MAX = 1500;
 
+/**
+ * The one rule for a Hebesatz typed or read from a notice (review field, server and client):
+ * a whole, non-negative percentage up to HEBESATZ_MAX. A value under the legal minimum is
+ * not refused here (the notice may say so); the document check HEBESATZ_MINDEST flags it.
+ * Returns the German message, or null when the value is acceptable.
+ */
+export function hebesatzProblem(value: number): string | null {
+  if (!Number.isFinite(value)) return 'Der Hebesatz muss eine Zahl in Prozent sein, z. B. 400.';
+  if (value < 0) return 'Der Hebesatz darf nicht negativ sein.';
+  if (!Number.isInteger(value)) return 'Der Hebesatz ist eine ganze Zahl in Prozent, z. B. 400.';
+  if (value > HEBESATZ_MAX) return `Der Hebesatz darf höchstens ${HEBESATZ_MAX} % betragen.`;
+  return null;
+}
+
 export const rateHebesatzSchema = z.coerce
   .number({ error: 'Der Hebesatz muss eine Zahl sein.' })
   .int('Der Hebesatz muss eine ganze Zahl (Prozent) sein.')

@@ -21,7 +21,7 @@ import { idField, idSchema, isoDateSchema, paged, pageQuerySchema } from './comm
 const money = z
   .string({ error: 'Betrag fehlt.' })
   .trim()
-  .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Betrag als Dezimalzahl angeben, z. B. 1095.00.');
+  .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Betrag als Dezimalzahl angeben, z. B. 1.095,00.');
 const reason = z
   .string({ error: 'Bitte eine Begründung angeben.' })
   .trim()
@@ -189,7 +189,7 @@ export type PaymentDetail = z.infer<typeof paymentDetailSchema>;
 export function paymentLineSignError(kind: PaymentLineKind, betrag: string): string | null {
   const n = Number(betrag);
   if (kind === 'erstattung' || kind === 'erstattungszinsen')
-    return n > 0 ? 'Erstattungen werden als negativer Betrag erfasst, z. B. -200.00.' : null;
+    return n > 0 ? 'Erstattungen werden als negativer Betrag erfasst, z. B. -200,00.' : null;
   if (kind === 'korrektur') return null;
   return n < 0 ? 'Dieser Betrag wird positiv erfasst; Gutschriften als Erstattung oder Korrektur.' : null;
 }

@@ -91,9 +91,9 @@ export const provisionQuerySchema = z.object({
   year: yearParam('Jahr').optional(),
   ags: agsParam,
   messbetrag: z
-    .string({ error: 'Messbetrag als Dezimalzahl angeben, z. B. 12500.00.' })
+    .string({ error: 'Messbetrag als Dezimalzahl angeben, z. B. 12.500,00.' })
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Messbetrag als Dezimalzahl angeben, z. B. 12500.00.')
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Messbetrag als Dezimalzahl angeben, z. B. 12.500,00.')
     .optional(),
 });
 export type ProvisionQuery = z.infer<typeof provisionQuerySchema>;
@@ -110,7 +110,7 @@ export const provisionAdoptSchema = z.object({
   rueckstellung: z
     .string({ error: 'Rückstellung fehlt.' })
     .trim()
-    .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Rückstellung als Dezimalzahl angeben, z. B. 12000.00.'),
+    .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'Rückstellung als Dezimalzahl angeben, z. B. 12.000,00.'),
 });
 export type ProvisionAdopt = z.infer<typeof provisionAdoptSchema>;
 

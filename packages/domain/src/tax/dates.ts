@@ -32,7 +32,7 @@ export function isValidIsoDate(value: string): boolean {
 /** Parses "YYYY-MM-DD"; throws a DomainValidationError for `field` otherwise. */
 export function parseIsoDate(value: string, field = 'datum'): CalendarDate {
   if (typeof value !== 'string' || !isValidIsoDate(value)) {
-    fail(field, 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    fail(field, 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   }
   return {
     year: Number(value.slice(0, 4)),

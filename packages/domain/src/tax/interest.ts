@@ -116,7 +116,7 @@ function validateRates(rates: readonly InterestRate[], v: ValidationCollector) {
   if (rates.length === 0) v.add('rates', 'Es ist kein Zinssatz hinterlegt.');
   rates.forEach((r, i) => {
     const ok = typeof r.valid_from === 'string' && isValidIsoDate(r.valid_from);
-    if (!ok) v.add(`rates.${i}.valid_from`, 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    if (!ok) v.add(`rates.${i}.valid_from`, 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
     const rate = collectDecimal(r.rate, `rates.${i}.rate`, v);
     if (ok && rate) {
       parsed.push({
@@ -158,8 +158,8 @@ export function computeInterest(input: InterestInput): InterestResult {
   const amount = collectDecimal(input.amount, 'amount', v, { money: true, allowNegative: true });
   const startOk = typeof input.startDate === 'string' && isValidIsoDate(input.startDate);
   const endOk = typeof input.endDate === 'string' && isValidIsoDate(input.endDate);
-  if (!startOk) v.add('startDate', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
-  if (!endOk) v.add('endDate', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+  if (!startOk) v.add('startDate', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
+  if (!endOk) v.add('endDate', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   if (input.kind !== undefined && input.kind !== 'nachzahlung' && input.kind !== 'erstattung') {
     v.add('kind', 'Art muss "nachzahlung" oder "erstattung" sein.');
   }

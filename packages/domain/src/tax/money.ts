@@ -23,7 +23,7 @@ export const DECIMAL_PATTERN = /^\d+(\.\d+)?$/;
 /** Parses a money string; throws a DomainValidationError naming `field`. */
 export function parseMoney(value: string, field: string): Dec {
   if (typeof value !== 'string' || !MONEY_PATTERN.test(value.trim())) {
-    fail(field, 'Betrag als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1095.00.');
+    fail(field, 'Betrag als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1.095,00.');
   }
   return new Dec(value.trim());
 }
@@ -45,8 +45,8 @@ export function collectDecimal(
     v.add(
       field,
       opts.money
-        ? 'Betrag als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1095.00.'
-        : 'Bitte eine Dezimalzahl angeben, z. B. 1500.5.',
+        ? 'Betrag als Dezimalzahl mit höchstens zwei Nachkommastellen angeben, z. B. 1.095,00.'
+        : 'Bitte eine Dezimalzahl angeben, z. B. 1.500,5.',
     );
     return null;
   }

@@ -100,7 +100,7 @@ export function computeBekanntgabe(
 ): string {
   const v = new ValidationCollector();
   if (!isValidIsoDate(aufgabe_zur_post)) {
-    v.add('aufgabe_zur_post', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    v.add('aufgabe_zur_post', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   }
   checkBundesland(bundesland, v);
   v.throwIfAny();
@@ -175,14 +175,14 @@ export function computeAbschlusszahlung(input: AbschlusszahlungInput): Abschluss
   const v = new ValidationCollector();
   const steuer = collectDecimal(input.steuer, 'steuer', v, { money: true });
   if (!isValidIsoDate(input.aufgabe_zur_post)) {
-    v.add('aufgabe_zur_post', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    v.add('aufgabe_zur_post', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   }
   checkBundesland(input.bundesland, v);
   const vz = input.vorauszahlungen.map((p, i) => {
     const betrag = collectDecimal(p.betrag, `vorauszahlungen.${i}.betrag`, v, { money: true });
     const dateOk = isValidIsoDate(p.faellig_am);
     if (!dateOk)
-      v.add(`vorauszahlungen.${i}.faellig_am`, 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+      v.add(`vorauszahlungen.${i}.faellig_am`, 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
     if (typeof p.bezahlt !== 'boolean')
       v.add(`vorauszahlungen.${i}.bezahlt`, 'Bitte angeben, ob bezahlt wurde.');
     return { betrag, faellig: dateOk ? parseIsoDate(p.faellig_am) : null, bezahlt: p.bezahlt };

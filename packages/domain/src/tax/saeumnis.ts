@@ -49,9 +49,9 @@ export function computeSaeumniszuschlag(input: SaeumniszuschlagInput): Saeumnisz
   const v = new ValidationCollector();
   const rueckstand = collectDecimal(input.rueckstand, 'rueckstand', v, { money: true });
   if (!isValidIsoDate(input.faellig_am))
-    v.add('faellig_am', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    v.add('faellig_am', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   if (!isValidIsoDate(input.gezahlt_am))
-    v.add('gezahlt_am', 'Bitte ein gültiges Datum im Format JJJJ-MM-TT angeben.');
+    v.add('gezahlt_am', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   v.throwIfAny();
 
   const faellig = parseIsoDate(input.faellig_am);

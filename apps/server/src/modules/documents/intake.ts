@@ -28,6 +28,7 @@ const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB
 
 export const notPdfReason = (filename: string) =>
   `„${filename}“ ist keine PDF-Datei. Es werden nur PDF-Dokumente angenommen (geprüft wird der Inhalt, nicht der Dateiname).`;
+export const emptyFileReason = (filename: string) => `„${filename}“: Die Datei ist leer.`;
 export const tooLargeReason = (filename: string, max: number) =>
   `„${filename}“ ist größer als die erlaubten ${mb(max)}.`;
 
@@ -52,7 +53,9 @@ export async function ingestFiles(
     const refusal =
       file.truncated || size > max
         ? { status: 413, reason: tooLargeReason(filename, max) }
-        : !looksLikePdf(file.staged ? file.staged.head : file.bytes)
+        : size === 0
+          ? { status: 415, reason: emptyFileReason(filename) }
+          : !looksLikePdf(file.staged ? file.staged.head : file.bytes)
           ? { status: 415, reason: notPdfReason(filename) }
           : null;
     if (refusal) {

@@ -12,6 +12,7 @@ import {
   type DocumentType,
   type DocumentUpdate,
   formatMoneyPlain,
+  hebesatzProblem,
   pageMeta,
 } from '@gewst/domain';
 import type { Page } from '@gewst/extraction';
@@ -245,6 +246,10 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
   }
   if (INTS.has(name)) {
     const n = Number(s.replace(/\s?(%|v\.\s?H\.)$/i, ''));
+    if (name === 'hebesatz') {
+      const problem = s === '' ? 'Der Hebesatz muss eine Zahl in Prozent sein, z. B. 400.' : hebesatzProblem(n);
+      if (problem) throw bad(problem);
+    }
     if (!Number.isInteger(n)) throw bad('Bitte eine ganze Zahl angeben.');
     return n;
   }

@@ -312,9 +312,10 @@ function FieldEditor({
     const parsed = parseFieldInput(kind, text);
     if (!parsed.ok) {
       setError(
-        kind in t.review.invalidValue
-          ? t.review.invalidValue[kind as keyof typeof t.review.invalidValue]
-          : null,
+        parsed.message ??
+          (kind in t.review.invalidValue
+            ? t.review.invalidValue[kind as keyof typeof t.review.invalidValue]
+            : null),
       );
       return;
     }

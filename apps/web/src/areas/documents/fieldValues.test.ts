@@ -1,4 +1,4 @@
-import { documentUpdateFieldsSchema } from '@gewst/domain';
+import { documentUpdateFieldsSchema, hebesatzProblem } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import {
   cellFromPickedText,
@@ -63,11 +63,18 @@ describe('parsing what the user typed', () => {
   });
 
   it('gives numbers for percent and year, null for an empty input', () => {
-    expect(parseFieldInput('percent', '412,5 %')).toEqual({ ok: true, value: 412.5 });
+    expect(parseFieldInput('percent', '412 %')).toEqual({ ok: true, value: 412 });
     expect(parseFieldInput('year', '2024')).toEqual({ ok: true, value: 2024 });
     expect(parseFieldInput('year', '24')).toEqual({ ok: false });
     expect(parseFieldInput('money', '  ')).toEqual({ ok: true, value: null });
     expect(parseFieldInput('text', ' AZ  123 ')).toEqual({ ok: true, value: 'AZ 123' });
+  });
+
+  it('refuses a negative or fractional Hebesatz with the domain rule the server applies', () => {
+    expect(parseFieldInput('percent', '-400')).toEqual({ ok: false, message: hebesatzProblem(-400) });
+    expect(hebesatzProblem(-400)).toBe('Der Hebesatz darf nicht negativ sein.');
+    expect(parseFieldInput('percent', '412,5 %')).toMatchObject({ ok: false, message: expect.stringMatching(/ganze Zahl/) });
+    expect(hebesatzProblem(400)).toBeNull();
   });
 
   it('produces bodies the server accepts', () => {

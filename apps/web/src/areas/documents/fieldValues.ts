@@ -1,4 +1,4 @@
-import { type FieldValueDto, formatMoneyPlain, moneyToCents } from '@gewst/domain';
+import { type FieldValueDto, formatMoneyPlain, hebesatzProblem, moneyToCents } from '@gewst/domain';
 import { formatDate, formatMoney } from '../../lib/format';
 
 /**
@@ -60,7 +60,8 @@ export function editableFieldValue(kind: FieldKind, value: FieldValueDto | undef
   return String(value);
 }
 
-export type ParsedValue = { ok: true; value: string | number | null } | { ok: false };
+/** A refusal may carry the domain's own message (e.g. the Hebesatz rule); else the kind's hint. */
+export type ParsedValue = { ok: true; value: string | number | null } | { ok: false; message?: string };
 
 const MONEY = /^-?\d+(\.\d{1,2})?$/;
 
@@ -119,7 +120,10 @@ export function parseFieldInput(kind: FieldKind, input: string): ParsedValue {
         .replace(/\./g, '')
         .replace(',', '.');
       const n = Number(t);
-      return t !== '' && Number.isFinite(n) ? { ok: true, value: n } : { ok: false };
+      if (t === '' || !Number.isFinite(n)) return { ok: false };
+      // percent is the Hebesatz: the same rule the server applies (packages/domain).
+      const problem = hebesatzProblem(n);
+      return problem ? { ok: false, message: problem } : { ok: true, value: n };
     }
     case 'year':
       return /^\d{4}$/.test(s) ? { ok: true, value: Number(s) } : { ok: false };
