@@ -56,7 +56,10 @@ describe('intake', () => {
   it('refuses an empty file as empty, not as "keine PDF-Datei"', async () => {
     const res = await uploadOne('leer.pdf', new Uint8Array(0));
     expect(res.statusCode).toBe(415);
-    expect(res.json().results[0]).toMatchObject({ status: 'refused', reason: '„leer.pdf“: Die Datei ist leer.' });
+    expect(res.json().results[0]).toMatchObject({
+      status: 'refused',
+      reason: '„leer.pdf“: Die Datei ist leer.',
+    });
   });
 
   it('refuses a file over MAX_UPLOAD_MB with 413', async () => {

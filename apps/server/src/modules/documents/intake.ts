@@ -56,8 +56,8 @@ export async function ingestFiles(
         : size === 0
           ? { status: 415, reason: emptyFileReason(filename) }
           : !looksLikePdf(file.staged ? file.staged.head : file.bytes)
-          ? { status: 415, reason: notPdfReason(filename) }
-          : null;
+            ? { status: 415, reason: notPdfReason(filename) }
+            : null;
     if (refusal) {
       await file.staged?.discard();
       const audit = await repo.insertUploadAudit(db, {

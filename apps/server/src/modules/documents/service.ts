@@ -247,7 +247,8 @@ function normaliseValue(name: string, value: DocumentField['value']): DocumentFi
   if (INTS.has(name)) {
     const n = Number(s.replace(/\s?(%|v\.\s?H\.)$/i, ''));
     if (name === 'hebesatz') {
-      const problem = s === '' ? 'Der Hebesatz muss eine Zahl in Prozent sein, z. B. 400.' : hebesatzProblem(n);
+      const problem =
+        s === '' ? 'Der Hebesatz muss eine Zahl in Prozent sein, z. B. 400.' : hebesatzProblem(n);
       if (problem) throw bad(problem);
     }
     if (!Number.isInteger(n)) throw bad('Bitte eine ganze Zahl angeben.');

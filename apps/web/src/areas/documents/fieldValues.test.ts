@@ -73,7 +73,10 @@ describe('parsing what the user typed', () => {
   it('refuses a negative or fractional Hebesatz with the domain rule the server applies', () => {
     expect(parseFieldInput('percent', '-400')).toEqual({ ok: false, message: hebesatzProblem(-400) });
     expect(hebesatzProblem(-400)).toBe('Der Hebesatz darf nicht negativ sein.');
-    expect(parseFieldInput('percent', '412,5 %')).toMatchObject({ ok: false, message: expect.stringMatching(/ganze Zahl/) });
+    expect(parseFieldInput('percent', '412,5 %')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/ganze Zahl/),
+    });
     expect(hebesatzProblem(400)).toBeNull();
   });
 
