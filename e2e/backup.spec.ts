@@ -66,6 +66,10 @@ describe('Admin → Backup', () => {
     // the user stays signed in and the app works on the restored data
     await page.getByRole('tab', { name: 'Logs' }).click();
     await page.waitForURL(/\/admin\/logs/);
-    await expect.poll(() => page.getByText('restore').first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'Wiederhergestellt' }).first().isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
   });
 });

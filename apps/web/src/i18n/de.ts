@@ -205,7 +205,7 @@ export const de = {
     user: 'Benutzer',
     allUsers: 'Alle Benutzer',
     entity: 'Objekt',
-    entityHint: 'z. B. company, role, user',
+    allEntities: 'Alle Bereiche',
     from: 'Von',
     to: 'Bis',
     resetFilters: 'Filter zurücksetzen',

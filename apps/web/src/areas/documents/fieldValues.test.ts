@@ -70,6 +70,12 @@ describe('parsing what the user typed', () => {
     expect(parseFieldInput('text', ' AZ  123 ')).toEqual({ ok: true, value: 'AZ 123' });
   });
 
+  it('shows an IBAN in groups of four, for display and for editing', () => {
+    expect(fieldKind('iban')).toBe('iban');
+    expect(formatFieldValue('iban', 'DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(editableFieldValue('iban', 'DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+  });
+
   it('refuses a negative or fractional Hebesatz with the domain rule the server applies', () => {
     expect(parseFieldInput('percent', '-400')).toEqual({ ok: false, message: hebesatzProblem(-400) });
     expect(hebesatzProblem(-400)).toBe('Der Hebesatz darf nicht negativ sein.');

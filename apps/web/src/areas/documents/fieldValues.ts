@@ -1,4 +1,10 @@
-import { type FieldValueDto, formatMoneyPlain, hebesatzProblem, moneyToCents } from '@gewst/domain';
+import {
+  type FieldValueDto,
+  formatIban,
+  formatMoneyPlain,
+  hebesatzProblem,
+  moneyToCents,
+} from '@gewst/domain';
 import { formatDate, formatMoney } from '../../lib/format';
 
 /**
@@ -7,7 +13,7 @@ import { formatDate, formatMoney } from '../../lib/format';
  * with two places, dates ISO, percent and year as numbers, lists for vorauszahlungen /
  * zerlegungsanteile") but not which field has which kind — this local table fills that gap.
  */
-export type FieldKind = 'money' | 'date' | 'percent' | 'year' | 'text' | 'list';
+export type FieldKind = 'money' | 'date' | 'percent' | 'year' | 'iban' | 'text' | 'list';
 
 const KINDS: Record<string, FieldKind> = {
   erhebungszeitraum: 'year',
@@ -16,6 +22,7 @@ const KINDS: Record<string, FieldKind> = {
   zinsen_von: 'date',
   zinsen_bis: 'date',
   hebesatz: 'percent',
+  iban: 'iban',
   messbetrag: 'money',
   festgesetzte_steuer: 'money',
   bisher_festgesetzt: 'money',
@@ -46,6 +53,8 @@ export function formatFieldValue(kind: FieldKind, value: FieldValueDto | undefin
       return typeof value === 'string' ? formatDate(value) : String(value);
     case 'percent':
       return typeof value === 'number' ? `${percentFormat.format(value)} %` : `${value} %`;
+    case 'iban':
+      return formatIban(String(value));
     default:
       return String(value);
   }
@@ -57,6 +66,7 @@ export function editableFieldValue(kind: FieldKind, value: FieldValueDto | undef
   if (kind === 'money') return formatMoney(String(value), { symbol: false });
   if (kind === 'percent' && typeof value === 'number') return percentFormat.format(value);
   if (kind === 'date' && typeof value === 'string') return formatDate(value);
+  if (kind === 'iban') return formatIban(String(value));
   return String(value);
 }
 

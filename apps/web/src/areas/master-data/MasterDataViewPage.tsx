@@ -1,4 +1,5 @@
 import {
+  formatIban,
   type MasterData,
   type MasterDataInput,
   masterDataInputSchema,
@@ -65,7 +66,7 @@ function toForm(r: MasterData | null): MasterDataInput {
     zip: r?.zip ?? '',
     city: r?.city ?? '',
     steuernummer: r?.steuernummer ?? '',
-    iban: r?.iban ?? '',
+    iban: formatIban(r?.iban),
     bic: r?.bic ?? '',
     bank_name: r?.bank_name ?? '',
     creditor_number: r?.creditor_number ?? '',

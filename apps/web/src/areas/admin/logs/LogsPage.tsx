@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@gewst/domain';
+import { AUDIT_ENTITY_LABELS, type AuditLogEntry, auditActionLabel, auditEntityLabel } from '@gewst/domain';
 import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -77,13 +77,21 @@ export default function LogsPage() {
             ))}
           </TextField>
           <TextField
+            select
             size="small"
             label={de.logs.entity}
-            placeholder={de.logs.entityHint}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ minWidth: 200 }}
             value={entity}
             onChange={(event) => setEntity(event.target.value)}
-          />
+          >
+            <MenuItem value="">{de.logs.allEntities}</MenuItem>
+            {Object.entries(AUDIT_ENTITY_LABELS).map(([code, label]) => (
+              <MenuItem key={code} value={code}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             size="small"
             type="date"
@@ -125,8 +133,8 @@ export default function LogsPage() {
         columns={[
           { id: 'created_at', header: de.logs.time, cell: (e) => formatDateTime(e.created_at), nowrap: true },
           { id: 'user', header: de.logs.user, cell: (e) => e.username ?? de.logs.systemUser },
-          { id: 'action', header: de.logs.action, cell: (e) => e.action },
-          { id: 'entity', header: de.logs.entity, cell: (e) => e.entity },
+          { id: 'action', header: de.logs.action, cell: (e) => auditActionLabel(e.action) },
+          { id: 'entity', header: de.logs.entity, cell: (e) => auditEntityLabel(e.entity) },
           { id: 'entity_id', header: de.logs.entityId, cell: (e) => e.entity_id ?? de.common.none },
         ]}
       />
