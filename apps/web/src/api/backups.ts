@@ -1,9 +1,6 @@
 import type { Backup, BackupDownloadLink, BackupList } from '@gewst/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
-import { joinUrl, resolveApiBase } from './url';
-
-const API_BASE = resolveApiBase(import.meta.env.VITE_API_BASE_URL);
+import { api, apiAddress } from './client';
 
 export const backupKeys = {
   all: ['backups'] as const,
@@ -50,7 +47,7 @@ export function useDeleteBackup() {
 export async function downloadBackup(name: string): Promise<void> {
   const link = await api.post<BackupDownloadLink>(`backups/${encodeURIComponent(name)}/link`);
   const a = document.createElement('a');
-  a.href = joinUrl(API_BASE, link.url.replace(/^\/api\//, ''));
+  a.href = apiAddress(link.url.replace(/^\/api\//, ''));
   a.download = name;
   document.body.append(a);
   a.click();

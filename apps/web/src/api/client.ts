@@ -9,9 +9,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for file downloads. */
   responseType?: 'json' | 'blob';
+  /** Public requests made before sign-in (the app configuration): no token, no new sign-in on 401. */
+  anonymous?: boolean;
 }
 
 const API_BASE = resolveApiBase(import.meta.env.VITE_API_BASE_URL);
+
+/**
+ * The full address of an API path, for the few requests the browser itself makes
+ * (a signed download link it streams to disk).
+ */
+export const apiAddress = (path: string) => joinUrl(API_BASE, path);
 
 /**
  * The one way to talk to the API (seed §7/§8): bearer token (renewed first when it has
@@ -37,7 +45,7 @@ export async function request<T>(
     body = JSON.stringify(data);
   }
 
-  const token = await getAccessToken();
+  const token = options.anonymous ? null : await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
@@ -52,7 +60,7 @@ export async function request<T>(
 
   if (!response.ok) {
     const errorBody = await readBody(response);
-    throw failed(method, url, response.status, errorBody);
+    throw failed(method, url, response.status, errorBody, !options.anonymous);
   }
 
   if (response.status === 204) return undefined as T;
@@ -61,13 +69,20 @@ export async function request<T>(
 }
 
 /** A refused request: reported, logged, and a new sign-in on 401 (unless it would loop). */
-function failed(method: HttpMethod, url: string, status: number, body: unknown): ApiError {
+function failed(
+  method: HttpMethod,
+  url: string,
+  status: number,
+  body: unknown,
+  signInOn401 = true,
+): ApiError {
   const error = new ApiError(status, body);
   reportError(error, { method, url, status, body });
   console.error(`${method} ${url} → ${status}`, body);
   // A 401 right after signing in means the API refuses this provider's tokens (e.g. a
   // wrong audience): signing in again would only repeat it, so the start-up shows the error.
-  if (status === 401 && !signInLoopDetected()) void signIn().catch((e: unknown) => console.error(e));
+  if (status === 401 && signInOn401 && !signInLoopDetected())
+    void signIn().catch((e: unknown) => console.error(e));
   return error;
 }
 

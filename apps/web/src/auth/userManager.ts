@@ -1,5 +1,5 @@
 import { type User, UserManager, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
-import type { AppConfig } from '../config/appConfig';
+import type { AppConfig } from '../config/appConfigShape';
 import { addressOf, CALLBACK_PATH, type SignInState } from './returnTo';
 import { clearSignInMark, markSignInStarted, signInJustFailed } from './signInLoop';
 

@@ -1,11 +1,7 @@
-import { joinUrl, resolveApiBase } from '../api/url';
+import { api } from '../api/client';
+import type { AppConfig } from './appConfigShape';
 
-/** GET /api/config (public, no token): what the browser needs before sign-in (seed §1). */
-export interface AppConfig {
-  oidc: { authority: string; client_id: string; scope: string; resource: string | null };
-  sentry: { dsn: string | null; environment: string };
-  version: string;
-}
+export type { AppConfig } from './appConfigShape';
 
 let current: AppConfig | null = null;
 
@@ -15,10 +11,8 @@ export function getAppConfig(): AppConfig {
 }
 
 export async function loadAppConfig(): Promise<AppConfig> {
-  const url = joinUrl(resolveApiBase(import.meta.env.VITE_API_BASE_URL), 'config');
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET ${url} antwortete mit Status ${response.status}.`);
-  current = parseAppConfig(await response.json());
+  // Read before sign-in: without a token, and a refusal does not start a sign-in.
+  current = parseAppConfig(await api.get<unknown>('config', undefined, { anonymous: true }));
   return current;
 }
 

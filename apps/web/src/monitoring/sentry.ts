@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/appConfig';
+import type { AppConfig } from '../config/appConfigShape';
 
 type SentryModule = typeof import('@sentry/react');
 
