@@ -222,11 +222,16 @@ describe.each(['SKR03', 'SKR04'] as const)('bookings from confirmed notices, %s'
       [Y - 3, '1000.00'],
       [Y - 4, '1000.00'],
       [Y - 5, '1000.00'],
-    ] as const)
-      await ok('freigabe', 'PUT', `companies/${companyId}/provisions/${year}`, {
-        amount,
-        note: 'Jahresabschluss',
-      });
+    ] as const) {
+      const set = await ok<{ amount: string; used: string; remaining: string }>(
+        'freigabe',
+        'PUT',
+        `companies/${companyId}/provisions/${year}`,
+        { amount, note: 'Jahresabschluss' },
+      );
+      // Money always with two places, also when nothing is booked yet.
+      expect([set.amount, set.used, set.remaining]).toEqual([amount, '0.00', amount]);
+    }
     const before = (await openBescheid(companyId)).bookings.data.length;
     await confirmedNotice(companyId, est.id, 'gewst_bescheid', bescheid(Y - 3, '1500.00', `${Y - 1}-05-04`));
     await confirmedNotice(companyId, est.id, 'gewst_bescheid', bescheid(Y - 4, '1000.00', `${Y - 1}-05-04`));

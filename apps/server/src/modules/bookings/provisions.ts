@@ -1,4 +1,4 @@
-import { moneyToCents } from '@gewst/domain';
+import { formatMoneyDe, formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import type { Provision, ProvisionInput } from '@gewst/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -44,10 +44,10 @@ async function present(db: DbOrTx, list: ProvisionRow[]): Promise<Provision[]> {
     id: r.id,
     company_id: r.company_id,
     year: r.year,
-    amount: r.amount,
+    amount: formatMoneyPlain(r.amount),
     note: r.note,
-    used: r.used,
-    remaining: r.remaining,
+    used: formatMoneyPlain(r.used),
+    remaining: formatMoneyPlain(r.remaining),
     updated_at: new Date(r.updated_at).toISOString(),
     updated_by: userRef(users, r.updated_by),
   }));
@@ -79,8 +79,8 @@ export async function setProvision(
       throw new AppError(
         422,
         'PROVISION_BELOW_USED',
-        `Gegen die Rückstellung ${year} sind bereits ${before.used} € gebucht; der Betrag kann nicht darunter liegen.`,
-        { amount: [`Mindestens ${before.used} €.`] },
+        `Gegen die Rückstellung ${year} sind bereits ${formatMoneyDe(before.used, { symbol: false })} € gebucht; der Betrag kann nicht darunter liegen.`,
+        { amount: [`Mindestens ${formatMoneyDe(before.used, { symbol: false })} €.`] },
       );
     await tx.execute(
       sql`insert into provisions (company_id, year, amount, note, created_by, updated_by)
