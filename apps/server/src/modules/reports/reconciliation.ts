@@ -1,17 +1,19 @@
 import {
   formatMoneyDe,
+  formatMoneyPlain,
   moneyToCents,
   type ReconciliationReport,
   type ReconciliationRow,
   type ReportBaseQuery,
   subMoney,
-  sumMoney,
 } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { savedZerlegungen } from '../zerlegung/service';
 import { pageOf, publicFilter, resolveFilter } from './common';
 import * as repo from './repo';
 
+/** One collator for all comparisons (localeCompare builds one per call). */
+const GERMAN = new Intl.Collator('de');
 const de = (v: string) => `${formatMoneyDe(v, { symbol: false })} €`;
 const same = (a: string | null, b: string | null) =>
   a !== null && b !== null && moneyToCents(a) === moneyToCents(b);
@@ -28,18 +30,33 @@ export async function reconciliationReport(
 ): Promise<ReconciliationReport> {
   const f = await resolveFilter(db, q);
   const [aggregates, zerlegungen, open] = await Promise.all([
-    repo.paymentAggregates(db, f.scope, false),
+    repo.reconciliationAggregates(db, f.scope),
     savedZerlegungen(db, f.company_id, f.year_from, f.year_to),
     repo.openPrincipalByEstablishment(db, f.scope),
   ]);
+  const assessed = new Set(aggregates.map((a) => a.ags));
   const names = await repo.municipalitiesOf(db, [
-    ...[...zerlegungen.values()].flatMap((z) => z.result.zeilen.map((l) => l.ags)),
+    ...new Set(
+      [...zerlegungen.values()]
+        .flatMap((z) => z.result.zeilen.map((l) => l.ags))
+        .filter((a) => !assessed.has(a)),
+    ),
   ]);
   const openByKey = new Map<string, typeof open>();
   for (const o of open) {
     const k = `${o.year}|${o.ags}`;
-    openByKey.set(k, [...(openByKey.get(k) ?? []), o]);
+    const list = openByKey.get(k);
+    if (list) list.push(o);
+    else openByKey.set(k, [o]);
   }
+  // Messages are written for the rows returned only (a page), not for every row compared.
+  type Cause = ReconciliationRow['ursachen'][number];
+  const messages = new WeakMap<Cause, () => string>();
+  const cause = (code: Cause['code'], link: Cause['link'], message: () => string): Cause => {
+    const c = { code, message: '', link };
+    messages.set(c, message);
+    return c;
+  };
   const aggregatesByKey = new Map(aggregates.map((a) => [`${a.year}|${a.ags}`, a]));
   const toBescheid = new WeakSet<ReconciliationRow['ursachen'][number]['link']>();
   const rows: ReconciliationRow[] = [];
@@ -79,42 +96,56 @@ export async function reconciliationReport(
       const docLink = firstMd ? { kind: 'payment' as const, id: firstMd, year } : null;
       if (docLink) toBescheid.add(docLink);
       if (e && row.festgesetzt === null && z)
-        row.ursachen.push({
-          code: 'missing_notice',
-          message: `Für ${year} liegt kein Gewerbesteuerbescheid vor; erwartet sind ${de(row.erwartet ?? '0')}.`,
-          link: firstMd ? { kind: 'payment', id: firstMd, year } : { kind: 'zerlegung', id: z.id, year },
-        });
+        row.ursachen.push(
+          cause(
+            'missing_notice',
+            firstMd ? { kind: 'payment', id: firstMd, year } : { kind: 'zerlegung', id: z.id, year },
+            () =>
+              `Für ${year} liegt kein Gewerbesteuerbescheid vor; erwartet sind ${de(row.erwartet ?? '0')}.`,
+          ),
+        );
       if (row.festgesetzt !== null && z) {
         if (!e)
-          row.ursachen.push({
-            code: 'share_conflict',
-            message: `Die Gemeinde setzt ${de(row.festgesetzt)} fest, unsere Zerlegung ${year} sieht für sie keinen Anteil vor.`,
-            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
-          });
+          row.ursachen.push(
+            cause(
+              'share_conflict',
+              docLink ?? { kind: 'zerlegung', id: z.id, year },
+              () =>
+                `Die Gemeinde setzt ${de(row.festgesetzt!)} fest, unsere Zerlegung ${year} sieht für sie keinen Anteil vor.`,
+            ),
+          );
         if (
           e &&
           row.festgesetzt_hebesatz !== null &&
           e.hebesatz !== null &&
           row.festgesetzt_hebesatz !== e.hebesatz
         )
-          row.ursachen.push({
-            code: 'rate_conflict',
-            message: `Der Bescheid wendet einen Hebesatz von ${row.festgesetzt_hebesatz} % an, in unseren Daten gilt für ${year} ${e.hebesatz} %.`,
-            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
-          });
+          row.ursachen.push(
+            cause(
+              'rate_conflict',
+              docLink ?? { kind: 'zerlegung', id: z.id, year },
+              () =>
+                `Der Bescheid wendet einen Hebesatz von ${row.festgesetzt_hebesatz} % an, in unseren Daten gilt für ${year} ${e.hebesatz} %.`,
+            ),
+          );
         if (e && row.festgesetzt_messbetrag !== null && !same(row.festgesetzt_messbetrag, e.anteil))
-          row.ursachen.push({
-            code: 'share_conflict',
-            message: `Der Bescheid legt einen Messbetrag (Zerlegungsanteil) von ${de(row.festgesetzt_messbetrag)} zugrunde, unsere Zerlegung ${de(e.anteil)}.`,
-            link: docLink ?? { kind: 'zerlegung', id: z.id, year },
-          });
+          row.ursachen.push(
+            cause(
+              'share_conflict',
+              docLink ?? { kind: 'zerlegung', id: z.id, year },
+              () =>
+                `Der Bescheid legt einen Messbetrag (Zerlegungsanteil) von ${de(row.festgesetzt_messbetrag!)} zugrunde, unsere Zerlegung ${de(e.anteil)}.`,
+            ),
+          );
       }
       for (const o of openByKey.get(`${year}|${ags}`) ?? [])
-        row.ursachen.push({
-          code: 'unpaid_line',
-          message: `${o.designation}: ${de(o.offen)} sind noch nicht bezahlt.`,
-          link: { kind: 'payment', id: o.master_data_id, year },
-        });
+        row.ursachen.push(
+          cause(
+            'unpaid_line',
+            { kind: 'payment', id: o.master_data_id, year },
+            () => `${o.designation}: ${de(o.offen)} sind noch nicht bezahlt.`,
+          ),
+        );
       const explained = new Set(row.ursachen.map((u) => u.code));
       const assessmentDiffers =
         row.abweichung_festsetzung !== null && Number(row.abweichung_festsetzung) !== 0;
@@ -123,36 +154,53 @@ export async function reconciliationReport(
         (assessmentDiffers && !explained.has('rate_conflict') && !explained.has('share_conflict')) ||
         (paymentDiffers && !explained.has('unpaid_line'))
       )
-        row.ursachen.push({
-          code: 'other',
-          message: assessmentDiffers
-            ? `Festgesetzt ${de(row.festgesetzt!)}, erwartet ${de(row.erwartet!)}: Hebesatz und Anteil stimmen überein, die Differenz hat eine andere Ursache.`
-            : `Bezahlt ${de(row.bezahlt)}, festgesetzt ${de(row.festgesetzt!)}: ohne offene Zeile (Über- oder Doppelzahlung?).`,
-          link: docLink ?? { kind: 'zerlegung', id: z?.id ?? 0, year },
-        });
+        row.ursachen.push(
+          cause('other', docLink ?? { kind: 'zerlegung', id: z?.id ?? 0, year }, () =>
+            assessmentDiffers
+              ? `Festgesetzt ${de(row.festgesetzt!)}, erwartet ${de(row.erwartet!)}: Hebesatz und Anteil stimmen überein, die Differenz hat eine andere Ursache.`
+              : `Bezahlt ${de(row.bezahlt)}, festgesetzt ${de(row.festgesetzt!)}: ohne offene Zeile (Über- oder Doppelzahlung?).`,
+          ),
+        );
       rows.push(row);
     }
   }
+  // Names in German order, ranked once: the rows then sort by number.
+  const rank = new Map(
+    [...new Set(rows.map((r) => r.gemeinde))].sort(GERMAN.compare).map((name, i) => [name, i]),
+  );
   rows.sort(
     (a, b) =>
       b.year - a.year ||
       Number(b.ursachen.length > 0) - Number(a.ursachen.length > 0) ||
-      a.gemeinde.localeCompare(b.gemeinde, 'de') ||
-      a.ags.localeCompare(b.ags),
+      rank.get(a.gemeinde)! - rank.get(b.gemeinde)! ||
+      (a.ags < b.ags ? -1 : a.ags > b.ags ? 1 : 0),
   );
+  const sums = new Map<
+    number,
+    { erwartet: bigint; festgesetzt: bigint; bezahlt: bigint; abweichungen: number }
+  >();
+  for (const r of rows) {
+    const s = sums.get(r.year) ?? { erwartet: 0n, festgesetzt: 0n, bezahlt: 0n, abweichungen: 0 };
+    if (r.erwartet !== null) s.erwartet += moneyToCents(r.erwartet);
+    if (r.festgesetzt !== null) s.festgesetzt += moneyToCents(r.festgesetzt);
+    s.bezahlt += moneyToCents(r.bezahlt);
+    if (r.ursachen.length > 0) s.abweichungen++;
+    sums.set(r.year, s);
+  }
   const years = [];
   for (let year = f.year_to; year >= f.year_from; year--) {
-    const of = rows.filter((r) => r.year === year);
-    if (!of.length) continue;
+    const s = sums.get(year);
+    if (!s) continue;
     years.push({
       year,
-      erwartet: sumMoney(of.map((r) => r.erwartet)),
-      festgesetzt: sumMoney(of.map((r) => r.festgesetzt)),
-      bezahlt: sumMoney(of.map((r) => r.bezahlt)),
-      abweichungen: of.filter((r) => r.ursachen.length > 0).length,
+      erwartet: formatMoneyPlain(s.erwartet),
+      festgesetzt: formatMoneyPlain(s.festgesetzt),
+      bezahlt: formatMoneyPlain(s.bezahlt),
+      abweichungen: s.abweichungen,
     });
   }
   const page = pageOf(rows, q.page, q.per_page);
+  for (const r of page.rows) for (const u of r.ursachen) u.message = messages.get(u)!();
   // The latest Bescheid behind an assessment, read for the rows shown only.
   const bescheide = await repo.latestBescheide(
     db,

@@ -307,3 +307,191 @@ export async function documentsByIds(db: DbOrTx, ids: readonly number[]) {
         where d.id in ${[...new Set(ids)]} order by d.id`,
   );
 }
+
+/** Money as text with two places (JSON built in SQL keeps amounts exact as strings). */
+const m2 = (e: SQL) => sql`(${e})::numeric(16,2)::text`;
+
+export interface ExpenseFigures {
+  total: number;
+  rows: Omit<PaymentAggregate, 'master_data_ids' | 'n_messbetrag' | 'n' | 'zerlegungsanteil'>[];
+  years: {
+    year: number;
+    festgesetzt: string;
+    vorauszahlungen: string;
+    bezahlt: string;
+    gebucht: string;
+    offen: string;
+    aufwand: string;
+    previous: boolean;
+    vorjahr: string;
+    hebesatz_effekt: string;
+    anteil_effekt: string;
+  }[];
+  changes: {
+    ags: string;
+    gemeinde: string;
+    year: number;
+    vorjahr: string;
+    aufwand: string;
+    differenz: string;
+    hebesatz_vorjahr: number | null;
+    hebesatz: number | null;
+    messbetrag_vorjahr: string | null;
+    messbetrag: string | null;
+    hebesatz_effekt: string | null;
+    anteil_effekt: string | null;
+    sonstiges: string;
+  }[];
+  top: { ags: string; gemeinde: string; aufwand: string }[];
+}
+
+/**
+ * The tax expense report in one set-based statement: per year × municipality (and the
+ * year before the range, which explains the first year's change) the sums kept on
+ * `payments` plus the booked principal lines; from them the year sums, the change against
+ * the previous year split into Hebesatz and share effect (MB₀ × ΔH / 100 and ΔMB × H₁ / 100,
+ * each rounded half away from zero to the cent, as explainChange does), the largest changes,
+ * the top municipalities and one page of rows (by municipality or establishment). Only the
+ * page, the 100 changes and 10 top rows leave the database.
+ */
+export async function expenseFigures(
+  db: DbOrTx,
+  s: Scope,
+  byEstablishment: boolean,
+  page: { limit: number | null; offset: number },
+): Promise<ExpenseFigures> {
+  const wide = { ...s, yearFrom: s.yearFrom - 1 };
+  const pageRows = byEstablishment
+    ? sql`select b.year, b.ags, b.master_data_id, b.designation, b.f, b.v, b.b, coalesce(b.g, 0) as g, b.o, b.a,
+             b.mb, b.h from base b where b.year >= ${s.yearFrom}`
+    : sql`select year, ags, null::int as master_data_id, null::text as designation, f, v, b, g, o, a, mb, h
+          from muni where year >= ${s.yearFrom}`;
+  const limit = page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`;
+  const [row] = await rowsOf<{
+    total: number;
+    rows: unknown;
+    years: unknown;
+    changes: unknown;
+    top: unknown;
+  }>(
+    db,
+    sql`with bk as (
+          select l.master_data_id, l.year, sum(l.betrag) as g
+          from payment_lines l join master_data md on md.id = l.master_data_id
+          where ${scopeOf('l', wide)} and l.booking_id is not null and ${ACTIVE} and ${PRINCIPAL} and ${BOOKED}
+          group by l.master_data_id, l.year),
+        base as (
+          select p.year, md.ags, md.id as master_data_id, md.designation,
+            p.festgesetzte_steuer as f, p.sum_vorauszahlungen as v, p.sum_steuer_bezahlt as b,
+            p.sum_steuer_offen as o, coalesce(p.festgesetzte_steuer, p.sum_vorauszahlungen) as a,
+            p.messbetrag as mb, p.hebesatz as h, bk.g,
+            (p.festgesetzte_steuer is not null or p.sum_vorauszahlungen <> 0) as counted
+          from payments p
+          join master_data md on md.id = p.master_data_id
+          left join bk on bk.master_data_id = p.master_data_id and bk.year = p.year
+          where ${scopeOf('p', wide)}),
+        muni as materialized (
+          select year, ags, sum(f) as f, sum(v) as v, sum(b) as b, coalesce(sum(g), 0) as g, sum(o) as o,
+            sum(a) as a, sum(mb) as mb, max(h)::int as h,
+            case when count(*) filter (where counted) > 0 and count(mb) = count(*) filter (where counted)
+              then sum(mb) end as mb_side
+          from base group by year, ags),
+        ch as materialized (
+          select c.year, c.ags, c.a0 as vorjahr, c.a, c.a - c.a0 as d, c.h0, c.h as h1, c.mb0, c.mb_side as mb1,
+            case when c.mb0 is not null and c.mb_side is not null and c.h0 is not null and c.h is not null
+              then round(c.mb0 * (c.h - c.h0) / 100, 2) end as he,
+            case when c.mb0 is not null and c.mb_side is not null and c.h0 is not null and c.h is not null
+              then round((c.mb_side - c.mb0) * c.h / 100, 2) end as ae
+          from (select m.*, lag(year) over w as y0, lag(a) over w as a0, lag(h) over w as h0,
+                  lag(mb_side) over w as mb0
+                from muni m window w as (partition by ags order by year)) c
+          where c.year >= ${s.yearFrom} and c.y0 = c.year - 1),
+        ys as (
+          select year, sum(f) as f, sum(v) as v, sum(b) as b, sum(g) as g, sum(o) as o, sum(a) as a
+          from muni group by year),
+        cs as (select year, sum(he) as he, sum(ae) as ae from ch group by year),
+        pg as (
+          select r.* from (${pageRows}) r
+          order by r.year desc, r.a desc, r.ags, r.master_data_id ${limit})
+        select
+          (select count(*)::int from (${pageRows}) r) as total,
+          (select coalesce(json_agg(json_build_object(
+              'year', pg.year, 'ags', pg.ags, 'gemeinde', m.name, 'master_data_id', pg.master_data_id,
+              'designation', pg.designation, 'festgesetzt', ${m2(sql`pg.f`)}, 'vorauszahlungen', ${m2(sql`pg.v`)},
+              'bezahlt', ${m2(sql`pg.b`)}, 'gebucht', ${m2(sql`pg.g`)}, 'offen', ${m2(sql`pg.o`)},
+              'aufwand', ${m2(sql`pg.a`)}, 'messbetrag', ${m2(sql`pg.mb`)}, 'hebesatz', pg.h)
+              order by pg.year desc, pg.a desc, pg.ags, pg.master_data_id), '[]')
+            from pg join municipalities m on m.ags = pg.ags) as rows,
+          (select json_agg(json_build_object(
+              'year', y, 'festgesetzt', ${m2(sql`coalesce(t.f, 0)`)}, 'vorauszahlungen', ${m2(sql`coalesce(t.v, 0)`)},
+              'bezahlt', ${m2(sql`coalesce(t.b, 0)`)}, 'gebucht', ${m2(sql`coalesce(t.g, 0)`)},
+              'offen', ${m2(sql`coalesce(t.o, 0)`)}, 'aufwand', ${m2(sql`coalesce(t.a, 0)`)},
+              'previous', t0.year is not null, 'vorjahr', ${m2(sql`coalesce(t0.a, 0)`)},
+              'hebesatz_effekt', ${m2(sql`coalesce(c.he, 0)`)}, 'anteil_effekt', ${m2(sql`coalesce(c.ae, 0)`)})
+              order by y desc)
+            from generate_series(${s.yearFrom}::int, ${s.yearTo}::int) y
+            left join ys t on t.year = y
+            left join ys t0 on t0.year = y - 1
+            left join cs c on c.year = y) as years,
+          (select coalesce(json_agg(json_build_object(
+              'ags', c.ags, 'gemeinde', m.name, 'year', c.year, 'vorjahr', ${m2(sql`c.vorjahr`)},
+              'aufwand', ${m2(sql`c.a`)}, 'differenz', ${m2(sql`c.d`)}, 'hebesatz_vorjahr', c.h0, 'hebesatz', c.h1,
+              'messbetrag_vorjahr', ${m2(sql`c.mb0`)}, 'messbetrag', ${m2(sql`c.mb1`)},
+              'hebesatz_effekt', ${m2(sql`c.he`)}, 'anteil_effekt', ${m2(sql`c.ae`)},
+              'sonstiges', ${m2(sql`c.d - coalesce(c.he, 0) - coalesce(c.ae, 0)`)})
+              order by c.year desc, abs(c.d) desc, c.ags), '[]')
+            from (select * from ch where d <> 0 order by year desc, abs(d) desc, ags limit 100) c
+            join municipalities m on m.ags = c.ags) as changes,
+          (select coalesce(json_agg(json_build_object('ags', t.ags, 'gemeinde', m.name, 'aufwand', ${m2(sql`t.a`)})
+              order by t.a desc, t.ags), '[]')
+            from (select ags, sum(a) as a from muni where year >= ${s.yearFrom} group by ags
+                  order by sum(a) desc, ags limit 10) t
+            join municipalities m on m.ags = t.ags) as top`,
+  );
+  const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    total: row!.total,
+    rows: json(row!.rows),
+    years: json(row!.years),
+    changes: json(row!.changes),
+    top: json(row!.top),
+  };
+}
+
+export interface ReconciliationAggregate {
+  year: number;
+  ags: string;
+  gemeinde: string;
+  master_data_ids: number[];
+  festgesetzt: string | null;
+  bezahlt: string;
+  offen: string;
+  messbetrag: string | null;
+  zerlegungsanteil: string | null;
+  hebesatz: number | null;
+}
+
+/**
+ * The assessed side of the reconciliation per year × municipality, from the sums kept on
+ * `payments`. The rows travel as one JSON document (parsed natively) rather than as
+ * 25,000 protocol rows, which the embedded database decodes field by field.
+ */
+export async function reconciliationAggregates(db: DbOrTx, s: Scope) {
+  const [row] = await rowsOf<{ rows: unknown }>(
+    db,
+    sql`select coalesce(json_agg(json_build_object(
+          'year', a.year, 'ags', a.ags, 'gemeinde', m.name, 'master_data_ids', a.ids,
+          'festgesetzt', ${m2(sql`a.f`)}, 'bezahlt', ${m2(sql`a.b`)}, 'offen', ${m2(sql`a.o`)},
+          'messbetrag', ${m2(sql`a.mb`)}, 'zerlegungsanteil', ${m2(sql`a.za`)}, 'hebesatz', a.h)), '[]') as rows
+        from (select p.year, md.ags, array_agg(md.id) as ids, sum(p.festgesetzte_steuer) as f,
+                sum(p.sum_steuer_bezahlt) as b, sum(p.sum_steuer_offen) as o, sum(p.messbetrag) as mb,
+                sum(p.zerlegungsanteil) as za, max(p.hebesatz)::int as h
+              from payments p join master_data md on md.id = p.master_data_id
+              where ${scopeOf('p', s)}
+              group by p.year, md.ags) a
+        join municipalities m on m.ags = a.ags`,
+  );
+  const rows = (typeof row!.rows === 'string' ? JSON.parse(row!.rows) : row!.rows) as ReconciliationAggregate[];
+  for (const r of rows) r.master_data_ids.sort((x, y) => x - y);
+  return rows;
+}

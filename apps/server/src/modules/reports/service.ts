@@ -4,15 +4,13 @@ import {
   type CashPlanQuery,
   type CashPlanReport,
   cashGroupOf,
-  explainChange,
-  type ExpenseChange,
   type ExpenseQuery,
   type ExpenseReport,
-  type ExpenseRow,
   INTEREST_TREATMENT,
   type InterestReport,
   monthsEnd,
   monthsFrom,
+  pageMeta,
   quarterOfMonth,
   REPORT_INTEREST_KINDS,
   type ReportBaseQuery,
@@ -33,117 +31,54 @@ type Paging = { page: number; per_page: number | null };
 
 // ---------------------------------------------------------------- 1 tax expense
 
-const side = (r: repo.PaymentAggregate) => ({
-  betrag: r.aufwand,
-  messbetrag: r.n > 0 && r.n_messbetrag === r.n ? r.messbetrag : null,
-  hebesatz: r.hebesatz,
-});
-
 export async function expenseReport(db: DbOrTx, q: ExpenseQuery & Paging): Promise<ExpenseReport> {
   const f = await resolveFilter(db, q);
-  // The municipality figures one year earlier explain the change of the first year.
-  const byMunicipality = await repo.paymentAggregates(db, { ...f.scope, yearFrom: f.year_from - 1 }, false);
-  const inRange = byMunicipality.filter((r) => r.year >= f.year_from);
-  const source = q.group_by === 'betriebsstaette' ? await repo.paymentAggregates(db, f.scope, true) : inRange;
-  const rows: ExpenseRow[] = source
-    .map((r) => ({
-      year: r.year,
-      ags: r.ags,
-      gemeinde: r.gemeinde,
-      master_data_id: r.master_data_id,
-      designation: r.designation,
-      festgesetzt: r.festgesetzt,
-      vorauszahlungen: r.vorauszahlungen,
-      bezahlt: r.bezahlt,
-      gebucht: r.gebucht,
-      offen: r.offen,
-      aufwand: r.aufwand,
-      messbetrag: r.messbetrag,
-      hebesatz: r.hebesatz,
-    }))
-    .sort((a, b) => b.year - a.year || Number(b.aufwand) - Number(a.aufwand) || a.ags.localeCompare(b.ags));
-
-  const previous = new Map(byMunicipality.map((r) => [`${r.year}|${r.ags}`, r]));
-  const changes: ExpenseChange[] = [];
-  for (const r of inRange) {
-    const p = previous.get(`${r.year - 1}|${r.ags}`);
-    if (!p) continue;
-    const e = explainChange(side(p), side(r));
-    changes.push({
-      ags: r.ags,
-      gemeinde: r.gemeinde,
-      year: r.year,
-      vorjahr: p.aufwand,
-      aufwand: r.aufwand,
-      hebesatz_vorjahr: p.hebesatz,
-      hebesatz: r.hebesatz,
-      messbetrag_vorjahr: side(p).messbetrag,
-      messbetrag: side(r).messbetrag,
-      ...e,
-    });
-  }
-  const years = [];
-  for (let y = f.year_to; y >= f.year_from; y--) {
-    const ofYear = inRange.filter((r) => r.year === y);
-    const ch = changes.filter((c) => c.year === y);
-    const hasPrevious = byMunicipality.some((r) => r.year === y - 1);
-    years.push({
-      year: y,
-      festgesetzt: sumMoney(ofYear.map((r) => r.festgesetzt)),
-      vorauszahlungen: sumMoney(ofYear.map((r) => r.vorauszahlungen)),
-      bezahlt: sumMoney(ofYear.map((r) => r.bezahlt)),
-      gebucht: sumMoney(ofYear.map((r) => r.gebucht)),
-      offen: sumMoney(ofYear.map((r) => r.offen)),
-      aufwand: sumMoney(ofYear.map((r) => r.aufwand)),
-      aenderung: hasPrevious
+  const perPage = q.per_page;
+  const figures = await repo.expenseFigures(db, f.scope, q.group_by === 'betriebsstaette', {
+    limit: perPage,
+    offset: perPage === null ? 0 : (q.page - 1) * perPage,
+  });
+  const years: ExpenseReport['years'] = figures.years.map(({ previous, vorjahr, ...y }) => {
+    const { hebesatz_effekt, anteil_effekt } = y;
+    // Municipalities new or gone this year change the total without a previous-year pair.
+    const differenz = subMoney(y.aufwand, vorjahr);
+    return {
+      year: y.year,
+      festgesetzt: y.festgesetzt,
+      vorauszahlungen: y.vorauszahlungen,
+      bezahlt: y.bezahlt,
+      gebucht: y.gebucht,
+      offen: y.offen,
+      aufwand: y.aufwand,
+      aenderung: previous
         ? {
-            // Municipalities new or gone this year change the total without a previous-year pair.
-            differenz: subMoney(
-              sumMoney(ofYear.map((r) => r.aufwand)),
-              sumMoney(byMunicipality.filter((r) => r.year === y - 1).map((r) => r.aufwand)),
-            ),
-            hebesatz_effekt: sumMoney(ch.map((c) => c.hebesatz_effekt)),
-            anteil_effekt: sumMoney(ch.map((c) => c.anteil_effekt)),
-            sonstiges: '0.00',
+            differenz,
+            hebesatz_effekt,
+            anteil_effekt,
+            sonstiges: subMoney(subMoney(differenz, hebesatz_effekt), anteil_effekt),
           }
         : null,
-    });
-  }
-  for (const y of years)
-    if (y.aenderung)
-      y.aenderung.sonstiges = subMoney(
-        subMoney(y.aenderung.differenz, y.aenderung.hebesatz_effekt),
-        y.aenderung.anteil_effekt,
-      );
-  const totals = new Map<string, { gemeinde: string; betrag: string[] }>();
-  for (const r of inRange) {
-    const t = totals.get(r.ags) ?? { gemeinde: r.gemeinde, betrag: [] };
-    t.betrag.push(r.aufwand);
-    totals.set(r.ags, t);
-  }
-  const top = [...totals.entries()]
-    .map(([ags, t]) => ({ ags, gemeinde: t.gemeinde, aufwand: sumMoney(t.betrag) }))
-    .sort((a, b) => Number(b.aufwand) - Number(a.aufwand))
-    .slice(0, 10);
-  const page = pageOf(rows, q.page, q.per_page);
+    };
+  });
+  const sum = (k: keyof ExpenseReport['total']) => sumMoney(years.map((y) => y[k]));
   return {
     filter: { ...publicFilter(f), group_by: q.group_by },
-    rows: page.rows,
-    meta: page.meta,
+    rows: figures.rows,
+    meta:
+      perPage === null
+        ? pageMeta(1, Math.max(1, figures.total), figures.total)
+        : pageMeta(q.page, perPage, figures.total),
     years,
     total: {
-      festgesetzt: sumMoney(years.map((y) => y.festgesetzt)),
-      vorauszahlungen: sumMoney(years.map((y) => y.vorauszahlungen)),
-      bezahlt: sumMoney(years.map((y) => y.bezahlt)),
-      gebucht: sumMoney(years.map((y) => y.gebucht)),
-      offen: sumMoney(years.map((y) => y.offen)),
-      aufwand: sumMoney(years.map((y) => y.aufwand)),
+      festgesetzt: sum('festgesetzt'),
+      vorauszahlungen: sum('vorauszahlungen'),
+      bezahlt: sum('bezahlt'),
+      gebucht: sum('gebucht'),
+      offen: sum('offen'),
+      aufwand: sum('aufwand'),
     },
-    changes: changes
-      .filter((c) => Number(c.differenz) !== 0)
-      .sort((a, b) => b.year - a.year || Math.abs(Number(b.differenz)) - Math.abs(Number(a.differenz)))
-      .slice(0, 100),
-    top,
+    changes: figures.changes,
+    top: figures.top,
   };
 }
 

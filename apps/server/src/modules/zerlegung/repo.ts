@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { companies } from '../companies';
 import { documents } from '../documents';
 import { masterData, masterDataWages } from '../master-data';
@@ -140,4 +141,24 @@ export async function receivedNoticeFields(db: DbOrTx, companyId: number, year: 
     )
     .orderBy(asc(documents.created_at), asc(documents.id));
   return rows.map((r) => ({ ...r, fields: r.fields as NoticeFields }));
+}
+
+/** The current version of the newest Zerlegung per year of a company (ids only, no JSON). */
+export async function currentVersionsOf(db: DbOrTx, companyId: number, yearFrom: number, yearTo: number) {
+  return rowsOf<{ id: number; year: number; version: number; version_id: number }>(
+    db,
+    sql`select distinct on (z.year) z.id, z.year, v.version, v.id as version_id
+        from zerlegungen z
+        join zerlegung_versions v on v.zerlegung_id = z.id and v.version = z.current_version
+        where z.company_id = ${companyId} and z.year between ${yearFrom} and ${yearTo}
+        order by z.year, z.id desc`,
+  );
+}
+
+/** Input and result of saved versions by version id. */
+export async function versionBodies(db: DbOrTx, versionIds: readonly number[]) {
+  return rowsOf<{ id: number; input: unknown; result: unknown }>(
+    db,
+    sql`select id, input, result from zerlegung_versions where id in ${versionIds}`,
+  );
 }

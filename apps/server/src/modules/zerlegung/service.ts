@@ -189,19 +189,38 @@ export async function namesFor(db: DbOrTx, ags: readonly string[]) {
  * its id, version, stored input and computed result.
  */
 export async function savedZerlegungen(db: DbOrTx, companyId: number, yearFrom: number, yearTo: number) {
-  const out = new Map<
-    number,
-    { id: number; version: number; input: StoredInput; result: ZerlegungResponse }
-  >();
-  for (const row of await repo.listZerlegungen(db, { company_id: companyId })) {
-    const year = row.zerlegung.year;
-    if (year < yearFrom || year > yearTo || out.has(year)) continue;
-    out.set(year, {
-      id: row.zerlegung.id,
-      version: row.version.version,
-      input: row.version.input as StoredInput,
-      result: row.version.result as ZerlegungResponse,
+  const out = new Map<number, SavedZerlegung>();
+  const heads = await repo.currentVersionsOf(db, companyId, yearFrom, yearTo);
+  const missing = heads.filter((h) => !savedVersions.has(h.version_id)).map((h) => h.version_id);
+  for (const v of missing.length ? await repo.versionBodies(db, missing) : []) {
+    // Versions are immutable: a version read once stays valid on every instance.
+    if (savedVersions.size >= SAVED_VERSIONS_CACHED) savedVersions.delete(savedVersions.keys().next().value!);
+    savedVersions.set(v.id, {
+      input: deepFreeze(v.input as StoredInput),
+      result: deepFreeze(v.result as ZerlegungResponse),
     });
   }
+  for (const h of heads) {
+    const body = savedVersions.get(h.version_id);
+    if (body) out.set(h.year, { id: h.id, version: h.version, ...body });
+  }
   return out;
+}
+
+interface SavedZerlegung {
+  id: number;
+  version: number;
+  input: StoredInput;
+  result: ZerlegungResponse;
+}
+/** Parsed input and result of saved versions by version id (immutable rows; bounded). */
+const savedVersions = new Map<number, Pick<SavedZerlegung, 'input' | 'result'>>();
+const SAVED_VERSIONS_CACHED = 64;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
