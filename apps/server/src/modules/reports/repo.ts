@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { jsonRowsOf, rowsOf } from '../../db/sql';
 import { exportedBookingOf } from '../bookings';
 
 /**
@@ -176,7 +176,7 @@ const LINE_COLUMNS = sql`l.id, l.master_data_id, md.designation, md.ags, m.name 
 
 /** Active lines in the scope matching `where` (trace, cash plan). */
 export async function lines(db: DbOrTx, s: Scope, where: SQL) {
-  return rowsOf<LineRow>(
+  return jsonRowsOf<LineRow>(
     db,
     sql`select ${LINE_COLUMNS}
         from payment_lines l
@@ -189,7 +189,7 @@ export async function lines(db: DbOrTx, s: Scope, where: SQL) {
 
 /** Open lines due before `until` (cash plan; the working-day shift is applied afterwards). */
 export async function openLinesDueBefore(db: DbOrTx, s: Scope, until: string) {
-  return rowsOf<LineRow>(
+  return jsonRowsOf<LineRow>(
     db,
     sql`select ${LINE_COLUMNS}
         from payment_lines l
