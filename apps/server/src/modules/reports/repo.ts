@@ -491,7 +491,9 @@ export async function reconciliationAggregates(db: DbOrTx, s: Scope) {
               group by p.year, md.ags) a
         join municipalities m on m.ags = a.ags`,
   );
-  const rows = (typeof row!.rows === 'string' ? JSON.parse(row!.rows) : row!.rows) as ReconciliationAggregate[];
+  const rows = (
+    typeof row!.rows === 'string' ? JSON.parse(row!.rows) : row!.rows
+  ) as ReconciliationAggregate[];
   for (const r of rows) r.master_data_ids.sort((x, y) => x - y);
   return rows;
 }
