@@ -86,7 +86,8 @@ export async function generatePooledNotice(
   const oldVz = Math.floor((data.bisher * (0.5 + r())) / 400) * 100;
   const letter = buildPooledLetter(data, style, { oldVz, r });
   const pdf = await renderLetter(letter, family);
-  const t = truth(data, family.printsAgs);
+  // Zerlegung forms that print the AGS of every municipality (development pools only).
+  const t = truth(data, family.printsAgs || style.zerlegung === 'ags-first' || style.zerlegung === 'lfd');
   // The issuer's AGS is always resolvable (letterhead name and postcode), printed or not.
   if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
   // A letter that is no notice may not print a year at all: then there is none to read.

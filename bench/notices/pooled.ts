@@ -259,10 +259,76 @@ function vzBlocks(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
 }
 const S = (s: Style) => s.sentences;
 
+/** Interest set out in other forms than key–value rows (development pools only). */
+function zinsStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
+  const z = n.zinsen!;
+  const L = c.L;
+  const rate = s.pick(['0,15 %', '0,15 v. H.', '0,15 Prozent']);
+  switch (s.zins) {
+    case 'formula':
+      return [
+        {
+          k: 'para',
+          text: `${s.pick(['Zinslauf', 'Zinszeitraum', 'Verzinsungszeitraum'])}: ${c.d(z.von)} bis ${c.d(z.bis)} = ${z.monate} volle Monate`,
+        },
+        {
+          k: 'para',
+          text: `${s.pick(['Berechnung', 'Zinsberechnung', 'Zinsen'])}: ${c.m(z.basis)} x ${z.monate} Monate x ${rate} = ${c.m(z.betrag)}`,
+        },
+      ];
+    case 'table':
+      return [
+        {
+          k: 'table',
+          header: [
+            s.pick(['Zeitraum von', 'Zinsbeginn', 'von']),
+            s.pick(['bis', 'Zinsende', 'Zeitraum bis']),
+            s.pick(['Monate', 'volle Monate']),
+            s.pick(['Zinssatz', 'Zinssatz je Monat']),
+            s.pick(['Bemessungsgrundlage', 'zu verzinsen', 'Zinsgrundlage']),
+            s.pick(['Zinsen', 'Zinsbetrag', 'Betrag']),
+          ],
+          rows: [[c.d(z.von), c.d(z.bis), String(z.monate), rate, c.m(z.basis), c.m(z.betrag)]],
+          widths: [0.16, 0.16, 0.1, 0.14, 0.22, 0.22],
+          align: ['l', 'l', 'r', 'r', 'r', 'r'],
+        },
+      ];
+    case 'sentence':
+      return [
+        {
+          k: 'para',
+          text: s.pick([
+            `Der zu verzinsende Betrag von ${c.m(z.basis)} ist nach § 233a AO ab dem ${c.d(z.von)} zu verzinsen. Der Zinslauf endet am ${c.d(z.bis)}. Für ${z.monate} volle Monate ergeben sich bei einem Zinssatz von ${rate} je Monat Zinsen in Höhe von ${c.m(z.betrag)}.`,
+            `Die Verzinsung beginnt am ${c.d(z.von)} und endet am ${c.d(z.bis)}; für ${z.monate} Monate zu je ${rate} aus ${c.m(z.basis)} werden ${c.m(z.betrag)} festgesetzt.`,
+            `Zinsen werden festgesetzt auf ${c.m(z.betrag)} (${z.monate} Monate vom ${c.d(z.von)} bis zum ${c.d(z.bis)}, ${rate} monatlich aus ${c.m(z.basis)}).`,
+          ]),
+        },
+      ];
+    default:
+      return [
+        {
+          k: 'kv',
+          rows: [
+            [L.zinsVon, c.d(z.von)],
+            [L.zinsBis, c.d(z.bis)],
+            [s.pick(['Zinssatz je angefangenen Monat', 'Zinssatz pro Monat', 'Zinssatz']), rate],
+            [L.zinsMonate, String(z.monate)],
+            [L.zinsBasis, c.m(z.basis)],
+            [L.zinsen, c.m(z.betrag)],
+          ],
+        },
+      ];
+  }
+}
+
 function zinsBlocks(n: NoticeData, s: Style, c: Ctx, own: boolean): Block[] {
   const z = n.zinsen!;
   const L = c.L;
   const fam = s.family;
+  if (s.zins && s.zins !== 'classic') {
+    const blocks = zinsStyled(n, s, c);
+    return own ? blocks : [{ k: 'heading', text: L.zinsHeading }, ...blocks];
+  }
   if (fam.amounts === 'text' || fam.amounts === 'berechnung')
     return [{ k: 'para', text: s.pick(S(s).zinsText)(c) }];
   const rows: [string, string][] = [
@@ -436,6 +502,11 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     }
     case 'zerlegungsbescheid': {
       intro('zerlegungsbescheid');
+      if (s.zerlegung && s.zerlegung !== 'classic') {
+        b.push(...zerlegungStyled(n, s, c));
+        legal('zerlegungsbescheid');
+        break;
+      }
       const ags = fam.printsAgs;
       const rows = n.zerlegung.map((z) =>
         ags
@@ -515,6 +586,138 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
   b.push({ k: 'heading', text: L.belehrungHeading });
   b.push({ k: 'para', text: s.pick(S(s).belehrung)(c) });
   return b;
+}
+
+/** Other forms of the apportionment (development pools only). */
+function zerlegungStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
+  const L = c.L;
+  const fam = s.family;
+  const m = c.m;
+  const z = n.zerlegung;
+  const sumL = z.reduce((a, x) => a + x.lohn, 0);
+  const sumA = z.reduce((a, x) => a + x.anteil, 0);
+  const pctOf = (x: number) => `${((100 * x) / sumL).toFixed(2).replace('.', ',')} %`;
+  const total: Block = {
+    k: 'kv',
+    rows: [
+      [
+        cap(
+          fam,
+          s.pick(['Steuermessbetrag insgesamt', 'Gesamter Steuermessbetrag', 'zu zerlegender Messbetrag']),
+        ),
+        m(sumA),
+      ],
+    ],
+  };
+  const withSum = s.pick([true, false]);
+  const table = (
+    header: string[],
+    rows: string[][],
+    widths: number[],
+    align: ('l' | 'r')[],
+    split = false,
+  ): Block => ({
+    k: 'table',
+    header: header.map((h) => cap(fam, h)),
+    rows,
+    widths,
+    align,
+    split: split || !!fam.longText,
+  });
+  switch (s.zerlegung) {
+    case 'ags-first': {
+      const rows = z.map((x) => [x.gemeinde.ags, x.gemeinde.name, m(x.lohn), m(x.anteil)]);
+      if (withSum) rows.push(['', 'Summe', m(sumL), m(sumA)]);
+      return [
+        table(
+          [L.agsCol, L.gemeindeCol, L.lohnCol, L.anteilCol],
+          rows,
+          [0.18, 0.36, 0.23, 0.23],
+          ['l', 'l', 'r', 'r'],
+        ),
+      ];
+    }
+    case 'pct': {
+      const rows = z.map((x) => [x.gemeinde.name, pctOf(x.lohn), m(x.anteil)]);
+      if (withSum) rows.push([s.pick(['Summe', 'Gesamt', 'insgesamt']), '100,00 %', m(sumA)]);
+      return [
+        total,
+        table(
+          [
+            L.gemeindeCol,
+            s.pick(['Anteil in %', 'Zerlegungsquote', 'Anteil v. H.']),
+            s.pick(['Messbetragsanteil', 'anteiliger Messbetrag', 'Anteil am Steuermessbetrag']),
+          ],
+          rows,
+          [0.46, 0.22, 0.32],
+          ['l', 'r', 'r'],
+        ),
+      ];
+    }
+    case 'lfd': {
+      const rows = z.map((x, i) => [
+        String(i + 1),
+        `${x.gemeinde.kind} ${x.gemeinde.name} (${x.gemeinde.ags})`,
+        m(x.anteil),
+      ]);
+      return [
+        total,
+        table(
+          [
+            'Lfd. Nr.',
+            L.gemeindeCol,
+            s.pick(['Zerlegungsanteil in EUR', 'zugeteilter Messbetrag', 'Anteil']),
+          ],
+          rows,
+          [0.12, 0.56, 0.32],
+          ['l', 'l', 'r'],
+        ),
+      ];
+    }
+    case 'text': {
+      const parts = z.map(
+        (x) =>
+          `die ${x.gemeinde.kind} ${x.gemeinde.name} ${s.pick(['ein Anteil von ', '', 'ein Betrag von '])}${m(x.anteil)}`,
+      );
+      const list = `${parts.slice(0, -1).join(', ')} und ${parts[parts.length - 1]}`;
+      return [
+        {
+          k: 'para',
+          text: s.pick([
+            `Von dem Steuermessbetrag in Höhe von ${m(sumA)} entfallen auf ${list}.`,
+            `Der Steuermessbetrag von ${m(sumA)} wird wie folgt zerlegt: auf ${list}.`,
+          ]),
+        },
+      ];
+    }
+    case 'blocks':
+      return z.flatMap((x, i): Block[] => [
+        {
+          k: 'heading',
+          text: cap(
+            fam,
+            `${i + 1}. ${s.pick(['Hebeberechtigte Gemeinde', 'Gemeinde', 'Betriebsstättengemeinde'])}`,
+          ),
+        },
+        {
+          k: 'kv',
+          rows: [
+            [cap(fam, 'Name'), x.gemeinde.name],
+            [L.lohnCol, m(x.lohn)],
+            [L.anteilCol, m(x.anteil)],
+          ],
+        },
+      ]);
+    default: {
+      // Share before wages, the table running onto the next page after long explanations.
+      const rows = z.map((x) => [x.gemeinde.name, m(x.anteil), m(x.lohn)]);
+      if (withSum) rows.push(['Summe', m(sumA), m(sumL)]);
+      return [
+        ...filler(c),
+        table([L.gemeindeCol, L.anteilCol, L.lohnCol], rows, [0.46, 0.27, 0.27], ['l', 'r', 'r'], true),
+      ];
+    }
+  }
 }
 
 const cap = (fam: Style['family'], x: string) => (fam.caps ? x.toUpperCase() : x);

@@ -110,8 +110,19 @@ export type DateFormat =
   'dd.mm.yyyy' | 'd.m.yyyy' | 'dd.mm.yy' | 'long' | 'long-abbr' | 'd. mm. yyyy' | 'abbr4' | 'long-pad';
 export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent' | 'v. Hundert';
 
+/**
+ * How a Zerlegungsbescheid sets out the shares ('classic': Gemeinde, [AGS], wages, share) and how
+ * interest is set out ('classic': key–value rows). Optional pools: a part without them prints the
+ * classic forms only and draws nothing for them (the blind part's draws stay as they were).
+ */
+export type ZerlegungStyle =
+  'classic' | 'ags-first' | 'pct' | 'lfd' | 'text' | 'blocks' | 'share-before-wages';
+export type ZinsStyle = 'classic' | 'formula' | 'table' | 'sentence' | 'rate-rows';
+
 export interface Pools {
   part: Part;
+  zerlegungStyles?: ZerlegungStyle[];
+  zinsStyles?: ZinsStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -158,6 +169,8 @@ export interface Style {
   date: DateFormat;
   pct: PctFormat;
   sentences: Pools['sentences'];
+  zerlegung?: ZerlegungStyle;
+  zins?: ZinsStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -181,5 +194,8 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     date: pick(pools.dates),
     pct: pick(pools.pcts),
     sentences: pools.sentences,
+    // Drawn last and only where the part has these pools, so other draws stay unchanged.
+    ...(pools.zerlegungStyles ? { zerlegung: pick(pools.zerlegungStyles) } : {}),
+    ...(pools.zinsStyles ? { zins: pick(pools.zinsStyles) } : {}),
   };
 }

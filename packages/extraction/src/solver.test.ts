@@ -250,3 +250,64 @@ describe('tables and identifiers read by meaning', () => {
     expect(extractFields('mahnung', [sentence]).kassenzeichen?.value).toBe('12-345678-9');
   });
 });
+
+describe('Zerlegung and interest in other forms (header meaning, blocks, running text, computation lines)', () => {
+  it('a table with the AGS first and the share before the wages: the columns by their headers', () => {
+    const p = page([
+      'Zerlegungsbescheid 2022',
+      'Gemeindekennziffer | Kommune | Zerlegungsanteil | Arbeitslöhne',
+      '07235051 | Igel | 141,72 € | 2.373.000,00 €',
+      '13076070 | Kirch Jesar | 61,28 € | 1.026.000,00 €',
+    ]);
+    expect(extractFields('zerlegungsbescheid', [p]).zerlegungsanteile?.value).toEqual([
+      { gemeinde: 'Igel', ags: '07235051', anteil: '141.72' },
+      { gemeinde: 'Kirch Jesar', ags: '13076070', anteil: '61.28' },
+    ]);
+  });
+
+  it('key–value blocks per municipality and running text: the shares that sum to the Messbetrag', () => {
+    const blocks = page([
+      'Zerlegungsbescheid 2022',
+      '1. Hebeberechtigte Gemeinde',
+      'Name: Igel',
+      'Arbeitslöhne: 2.373.000,00 €',
+      'Anteil am Messbetrag: 141,72 €',
+      '2. Gemeinde',
+      'Name: Kirch Jesar',
+      'Arbeitslöhne: 1.026.000,00 €',
+      'Anteil am Messbetrag: 61,28 €',
+    ]);
+    const text = page([
+      'Zerlegungsbescheid 2022',
+      'Von dem Steuermessbetrag in Höhe von 203,00 € entfallen auf die Gemeinde Igel ein Anteil',
+      'von 141,72 € und auf die Gemeinde Kirch Jesar 61,28 €.',
+    ]);
+    for (const p of [blocks, text])
+      expect(
+        (
+          extractFields('zerlegungsbescheid', [p]).zerlegungsanteile?.value as {
+            gemeinde: string;
+            anteil: string;
+          }[]
+        )?.map((r) => [r.gemeinde, r.anteil]),
+      ).toEqual([
+        ['Igel', '141.72'],
+        ['Kirch Jesar', '61.28'],
+      ]);
+  });
+
+  it('a computation line: the label "Zinsen" stands before the base, the arithmetic picks the result', () => {
+    const p = page([
+      'Bescheid über Zinsen zur Gewerbesteuer 2021',
+      'Datum | 02.03.2024',
+      'Zinsbeginn | 01.04.2023 | Zinsende | 05.03.2024',
+      'Zinsen: 12.300,00 € x 11 Monate x 0,15 % = 202,00 €',
+    ]);
+    const f = extractFields('zinsbescheid', [p]);
+    expect([f.zinsen_von?.value, f.zinsen_bis?.value, f.zinsen?.value]).toEqual([
+      '2023-04-01',
+      '2024-03-05',
+      '202.00',
+    ]);
+  });
+});

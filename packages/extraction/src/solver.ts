@@ -339,11 +339,13 @@ export function solveInterest(
       const bv = typeof b?.value === 'string' ? b.value : null;
       // A period that ends before it begins is unlikely, but what is printed is what counts.
       const reversed = vv !== null && bv !== null && dayOf(bv) <= dayOf(vv);
-      const months = vv && bv && !reversed ? fullMonths(vv, bv) : null;
+      // A period that runs backwards has no months of its own: the printed count decides.
+      const months =
+        vv && bv && !reversed ? fullMonths(vv, bv) : reversed ? (context.months?.[0] ?? null) : null;
       const monthsPrinted = months !== null && (context.months?.includes(months) ?? false);
       const periodPrior =
         (vv !== null && vv === start ? 0.3 : 0) + (b && nearNotice(b) ? 0.3 : 0) + (monthsPrinted ? 0.3 : 0);
-      for (const z of [...Z, ...(months !== null ? zStandIns : [])]) {
+      for (const z of [...Z, ...(months !== null && !reversed ? zStandIns : [])]) {
         const zv = money(z);
         const agree =
           zv !== null &&

@@ -216,22 +216,31 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'festgesetzte Zinsen|Nachzahlungszinsen|Erstattungszinsen|(?<!der )Zinsen(?! (?:ab|bis|vom|zur|nach))|Zinsbetrag',
+          'festgesetzte Zinsen|Nachzahlungszinsen|Erstattungszinsen|(?<!der )Zinsen(?! (?:ab|bis|vom|zur|nach|für))|Zinsbetrag|Höhe der Zinsen|Zinsen nach § 233a AO',
         ),
         near: 60,
       },
     ],
-    patterns: [{ re: P(`zinsen[^.]{0,50}?in\\s+höhe\\s+von\\s+${M}`), w: 1.05 }],
+    patterns: [
+      { re: P(`zinsen[^.]{0,50}?in\\s+höhe\\s+von\\s+${M}`), w: 1.05 },
+      // The result of the computation "12.300,00 € x 17 Monate x 0,15 % = 313,00 €".
+      { re: P(`monat[^=\\n]{0,40}?(?:%|v\\.\\s?H\\.|prozent)\\s*=\\s*${M}`), w: 1.05 },
+      // "Zinsen werden festgesetzt auf 313,00 €", "… werden 313,00 € festgesetzt".
+      { re: P(`zinsen\\s+(?:werden\\s+)?(?:festgesetzt\\s+)?(?:auf|von)\\s+${M}`), w: 1 },
+      { re: P(`(?:zins|monat)(?:[^.]|\\.(?=\\d)){0,80}?werden\\s+${M}\\s+festgesetzt`), w: 1 },
+    ],
   },
   zinsen_von: {
     kind: 'date',
     labels: [
       {
         re: L(
-          'Zinslauf vom|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn',
+          'Zinslauf vom|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn|Zinslauf beginnt(?: am)?|Verzinsung (?:vom|beginnt(?: am)?)|Zinsberechnung vom|Zeitraum von',
         ),
         adjacent: true,
       },
+      // Header cells of a period: a cell "von" next to a cell "bis" (interest table).
+      { re: /(?<=(?:^|[\n\t]|zeitraum ))von(?=\t(?:zeitraum )?bis(?:[\t\n]|$))/iu, adjacent: true, w: 0.9 },
       // A range under one label ("Zinszeitraum: 01.04.2022 – 18.07.2024"): its first date.
       {
         re: L('Zinslauf|Zinszeitraum|Verzinsungszeitraum|Zinsberechnungszeitraum|Zeitraum der Verzinsung'),
@@ -241,6 +250,8 @@ export const SPECS: Record<string, FieldSpec> = {
     ],
     patterns: [
       { re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+${D}`), w: 1 },
+      // "… ist ab dem 1. April 2023 zu verzinsen", "Verzinsung ab dem …".
+      { re: P(`ab\\s+(?:dem\\s+)?${D}\\s+(?:zu\\s+)?verzins`), w: 0.95 },
       // A period near an interest word: "Zinslauf 01.04.2022 – 18.07.2024", "verzinst vom … bis …".
       { re: P(`(?:zins|verzins|zeitraum)[^.\\d]{0,40}?${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`), w: 0.9 },
     ],
@@ -250,10 +261,12 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'Zinslauf bis|Ende des Zinslaufs|Zinsen bis|Zinsende|Ende der Verzinsung|Verzinsung bis|Zinsberechnung bis|verzinst bis|Zinslaufende',
+          'Zinslauf bis|Ende des Zinslaufs|Zinsen bis|Zinsende|Ende der Verzinsung|Verzinsung bis|Zinsberechnung bis|verzinst bis|Zinslaufende|Zinslauf endet(?: am)?|Verzinsung endet(?: am)?|Zeitraum bis',
         ),
         adjacent: true,
       },
+      // Header cell "bis" right after a "von"/"Zinsbeginn" cell (interest table).
+      { re: /(?<=(?:von|beginn)\t)bis(?=[\t\n]|$)/iu, adjacent: true, w: 0.9 },
     ],
     patterns: [
       {

@@ -111,31 +111,106 @@ function columnHeader(ix: PageIndex, row: number): { neu: Rect; bisher: Rect | n
   return null;
 }
 
-/** The apportionment table: one row per municipality with its share of the MB. */
+/**
+ * The apportionment (Zerlegung): one share of the Messbetrag per municipality. Read in three
+ * forms, each by meaning rather than by layout — a table (header cells naming a place and a
+ * share; the share column chosen by its header and by the printed total it sums to), key–value
+ * blocks per municipality (a place or "Name" line, then a share line), and running text ("auf
+ * die Gemeinde X entfallen 1.234,56 €"). Among the forms found, the one whose shares sum to an
+ * amount printed on the notice (the Messbetrag) wins (the shares always sum to it).
+ */
 export function findZerlegungsanteile(
   indexes: PageIndex[],
   resolve?: MunicipalityResolver,
 ): ExtractedField<Zerlegungsanteil[]> | null {
+  const printed = new Map<bigint, number>();
+  for (const ix of indexes)
+    for (const h of hits(ix, MONEY_SOURCE, parseMoney, 0, ix.flat.length)) {
+      const c = toCents(h.value);
+      printed.set(c, (printed.get(c) ?? 0) + 1);
+    }
+  const found = [
+    zerlegungTable(indexes, resolve, printed),
+    zerlegungBlocks(indexes, resolve),
+    zerlegungText(indexes, resolve),
+  ].filter((x): x is ZerlegungRead => x !== null && x.value.length > 0);
+  if (found.length === 0) return null;
+  const sums = (r: ZerlegungRead) => {
+    const total = r.value.reduce((a, z) => a + toCents(z.anteil), 0n);
+    // Printed apart from the shares themselves (a single share equals the total only with one row).
+    return (printed.get(total) ?? 0) > (r.value.some((z) => toCents(z.anteil) === total) ? 1 : 0);
+  };
+  const scored = found.map((r) => ({ r, s: r.score + (sums(r) ? 1 : 0) + 0.01 * r.value.length }));
+  scored.sort((a, b) => b.s - a.s);
+  const bestRead = scored[0]!.r;
+  const confirmed = sums(bestRead);
+  return {
+    value: bestRead.value,
+    confidence: round((confirmed ? 0.97 : 0.85) * bestRead.conf),
+    page: bestRead.page,
+    rect: bestRead.rect,
+  };
+}
+
+interface ZerlegungRead {
+  value: Zerlegungsanteil[];
+  score: number;
+  conf: number;
+  page: number;
+  rect: Rect;
+}
+
+/** A municipality's name as printed in a cell or sentence: no AGS, amounts, brackets or prefix. */
+function placeName(raw: string): string {
+  const cellName = raw
+    .replace(/\d{8}/g, '')
+    .replace(new RegExp(MONEY_SOURCE, 'giu'), '')
+    .replace(/\(\s*(?:AGS:?)?\s*\)/gu, '')
+    .replace(/^[^\p{L}(]+|[^\p{L}).]+$/gu, '')
+    // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
+    .replace(/(?<=[\p{L}]{6})\.$/u, '');
+  // "Stadt Igel" → "Igel", unless the prefix is part of the official name ("Markt Schwaben").
+  const bare = cellName.replace(new RegExp(`^(?:${PREFIX}) (?=\\p{L}{2})`, 'u'), '');
+  return bare !== cellName && !municipalitiesNamed(cellName).some((e) => e.name === cellName)
+    ? bare
+    : cellName;
+}
+const agsIn = (text: string) => /(?<!\d)\d{8}(?!\d)/.exec(text)?.[0] ?? null;
+/** Money hits that are no percentages ("25,97 %" is a quota, not an amount). */
+const amountsIn = (ix: PageIndex, from: number, to: number) =>
+  hits(ix, MONEY_SOURCE, parseMoney, from, to).filter(
+    (h) => !/^\s?(?:%|v\.\s?H\.|vom\s+Hundert|Prozent)/iu.test(ix.flat.slice(h.end, h.end + 14)),
+  );
+
+function zerlegungTable(
+  indexes: PageIndex[],
+  resolve: MunicipalityResolver | undefined,
+  printed: Map<bigint, number>,
+): ZerlegungRead | null {
   interface Row {
     name: string;
     ags: string | null;
     moneys: Hit<string>[];
     /** Index of the money under the share column's header, if any. */
     underHeader: number;
+    /** Money indices under a wage column's header (never the share). */
+    underWages: Set<number>;
     rect: Rect;
     conf: number;
   }
   const rows: Row[] = [];
   const totals: Hit<string>[][] = [];
   let page = 0;
+  // The amount columns in header order (share, wages): used when the cells do not line up.
+  let order: { count: number; share: number; wages: number[] } | null = null;
   for (const ix of indexes) {
-    // The header: names a place and a share, and amounts follow in the next row (not a sentence before it).
+    // The header: cells naming a place and a share, amounts in the next row (not a sentence before it).
     const headerRow = ix.rows.findIndex((r, i) => {
       const next = ix.rows[i + 1];
       return (
         isShareHeader(ix.text.slice(r.start, r.end)) &&
         !!next &&
-        hits(ix, MONEY_SOURCE, parseMoney, next.start, next.end).length > 0
+        amountsIn(ix, next.start, next.end).length > 0
       );
     });
     if (headerRow < 0) {
@@ -146,50 +221,66 @@ export function findZerlegungsanteile(
     if (rows.length && page && ix.page.page !== page + 1) break;
     page = ix.page.page;
     const header = ix.rows[headerRow]!;
-    const anteilPos = SHARE_COLUMN.exec(ix.text.slice(header.start, header.end));
-    const anteilRect: Rect | null = anteilPos
-      ? spanRect(ix, header.start + anteilPos.index, header.start + anteilPos.index + anteilPos[0].length)
-      : null;
+    const headerText = ix.text.slice(header.start, header.end);
+    // Header cells by meaning: the share cell (not a quota in %, not the wages) and the wage cells.
+    let anteilRect: Rect | null = null;
+    const wageRects: Rect[] = [];
+    const isWage = (cell: string) =>
+      WAGE_HEADER.test(cell) && !SHARE_COLUMN.test(cell.replace(WAGE_HEADER, ''));
+    // Cells with their offsets; a cell that names the wages and then the share ("Lohnsumme
+    // zugeteilter Messbetrag", two headers set close together) is two cells.
+    const cells: { text: string; start: number }[] = [];
+    let at = 0;
+    for (const cell of headerText.split('\t')) {
+      const wage = WAGE_HEADER.exec(cell);
+      const share = SHARE_COLUMN.exec(cell);
+      if (wage && share && share.index > wage.index + wage[0].length) {
+        const cut = cell.lastIndexOf(' ', share.index) + 1 || share.index;
+        cells.push({ text: cell.slice(0, cut), start: at }, { text: cell.slice(cut), start: at + cut });
+      } else cells.push({ text: cell, start: at });
+      at += cell.length + 1;
+    }
+    const amountCells = cells
+      .map((c) => c.text)
+      .filter((c) => !PERCENT_HEADER.test(c) && (SHARE_COLUMN.test(c) || isWage(c) || AMOUNT_HEADER.test(c)));
+    order ??= {
+      count: amountCells.length,
+      share: amountCells.findIndex((c) => !isWage(c) && SHARE_COLUMN.test(c)),
+      wages: amountCells.flatMap((c, i) => (isWage(c) ? [i] : [])),
+    };
+    for (const cell of cells) {
+      const s = header.start + cell.start;
+      const rect = spanRect(ix, s, s + cell.text.trimEnd().length);
+      if (PERCENT_HEADER.test(cell.text)) continue;
+      if (isWage(cell.text)) wageRects.push(rect);
+      else if (!anteilRect && SHARE_COLUMN.test(cell.text)) anteilRect = rect;
+    }
     for (let r = headerRow + 1; r < Math.min(ix.rows.length, headerRow + 40); r++) {
       const row = ix.rows[r]!;
       const text = ix.text.slice(row.start, row.end);
-      const moneys = hits(ix, MONEY_SOURCE, parseMoney, row.start, row.end);
+      const moneys = amountsIn(ix, row.start, row.end);
       if (moneys.length === 0) break;
-      if (TOTAL_ROW.test(text)) {
+      if (TOTAL_ROW.test(text) || TOTAL_ROW.test(text.split('\t').find((c) => /\p{L}{2}/u.test(c)) ?? '')) {
         totals.push(moneys);
         continue;
       }
-      // The municipality: the first cell with a name in it (a running number may come first),
-      // without its AGS, amounts and empty brackets.
-      const cellName =
+      // The municipality: the first cell with a name in it (a running number may come first).
+      const name = placeName(
         text
           .split('\t')
-          .map((cell) =>
-            cell
-              .replace(/\d{8}/g, '')
-              .replace(new RegExp(MONEY_SOURCE, 'giu'), '')
-              .replace(/\(\s*(?:AGS:?)?\s*\)/gu, '')
-              .replace(/^[^\p{L}(]+|[^\p{L}).]+$/gu, '')
-              // A trailing point belongs to short abbreviations ("Auerbach/Vogtl."), not to long words.
-              .replace(/(?<=[\p{L}]{6})\.$/u, ''),
-          )
-          .find((cell) => /\p{L}{2}/u.test(cell)) ?? '';
-      // "Stadt Igel" → "Igel", unless the prefix is part of the official name ("Markt Schwaben").
-      const bare = cellName.replace(new RegExp(`^(?:${PREFIX}) (?=\\p{L}{2})`, 'u'), '');
-      const name =
-        bare !== cellName && !municipalitiesNamed(cellName).some((e) => e.name === cellName)
-          ? bare
-          : cellName;
+          .map((cell) => placeName(cell))
+          .find((cell) => /\p{L}{2}/u.test(cell)) ?? '',
+      );
       if (!/\p{L}{2}/u.test(name)) continue;
-      const underHeader = anteilRect
-        ? moneys.findIndex((x) => xOverlap(spanRect(ix, x.start, x.end), anteilRect) > 0)
-        : -1;
-      const ags = /(?<!\d)\d{8}(?!\d)/.exec(text)?.[0] ?? resolve?.(name) ?? null;
+      const under = (rect: Rect) => moneys.findIndex((x) => xOverlap(spanRect(ix, x.start, x.end), rect) > 0);
+      const underHeader = anteilRect ? under(anteilRect) : -1;
+      const underWages = new Set(wageRects.map(under).filter((i) => i >= 0));
       rows.push({
         name,
-        ags,
+        ags: agsIn(text) ?? resolve?.(name) ?? null,
         moneys,
         underHeader,
+        underWages,
         rect: row.rect,
         conf: spanConfidence(ix, row.start, row.end),
       });
@@ -197,13 +288,12 @@ export function findZerlegungsanteile(
   }
   if (rows.length === 0) return null;
   // Which money column holds the shares: the one whose sum a printed total (Summe row, or the
-  // Messbetrag elsewhere on the notice) confirms; then the column under the share header; then the last.
+  // Messbetrag elsewhere on the notice) confirms; then the column under the share header; then the
+  // last column that is not under a wage header.
   const width = Math.max(...rows.map((r) => r.moneys.length));
   const columnOf = (r: Row, j: number) => r.moneys[r.moneys.length - width + j] ?? null;
-  const printed = new Set<bigint>();
-  for (const t of totals) for (const h of t) printed.add(toCents(h.value));
-  for (const ix of indexes)
-    for (const h of hits(ix, MONEY_SOURCE, parseMoney, 0, ix.flat.length)) printed.add(toCents(h.value));
+  const totalSet = new Set<bigint>(printed.keys());
+  for (const t of totals) for (const h of t) totalSet.add(toCents(h.value));
   const sumOf = (j: number) =>
     rows.reduce(
       (acc, r) => {
@@ -212,20 +302,30 @@ export function findZerlegungsanteile(
       },
       0n as bigint | null,
     );
+  const byOrder = order && order.count === width ? order : null;
+  const wageColumn = (j: number) =>
+    rows.some((r) => r.underWages.has(r.moneys.length - width + j)) || !!byOrder?.wages.includes(j);
   let column = -1;
   let confirmed = false;
-  // Only the column under the share header and the last column are considered (wages sum up too).
   const headerColumns = rows
     .filter((r) => r.underHeader >= 0)
     .map((r) => r.underHeader - r.moneys.length + width);
-  const options = [...new Set([...headerColumns.slice(0, 1), width - 1])];
+  const lastShare = [...Array(width).keys()].reverse().find((j) => !wageColumn(j)) ?? width - 1;
+  const options = [
+    ...new Set([
+      ...headerColumns.slice(0, 1),
+      ...(byOrder && byOrder.share >= 0 ? [byOrder.share] : []),
+      lastShare,
+      ...Array(width).keys(),
+    ]),
+  ].filter((j) => !wageColumn(j));
   if (rows.length > 1) {
     for (const j of options) {
       if (column >= 0) break;
       const sum = sumOf(j);
       if (
         sum !== null &&
-        printed.has(sum) &&
+        totalSet.has(sum) &&
         !rows.some((r) => toCents(columnOf(r, j)?.value ?? '0') === sum)
       ) {
         column = j;
@@ -237,25 +337,138 @@ export function findZerlegungsanteile(
     const share =
       (column >= 0 ? columnOf(r, column) : null) ??
       (r.underHeader >= 0 ? r.moneys[r.underHeader] : null) ??
+      (options[0] !== undefined ? columnOf(r, options[0]) : null) ??
       r.moneys[r.moneys.length - 1]!;
     return { gemeinde: r.name, ags: r.ags, anteil: share.value };
   });
-  const conf = Math.min(...rows.map((r) => r.conf));
   return {
     value,
-    confidence: round((confirmed ? 0.97 : 0.9) * conf),
+    score: 1 + (confirmed ? 0.2 : 0),
+    conf: Math.min(...rows.map((r) => r.conf)),
     page: page || 1,
     rect: unionRect(rows.map((r) => r.rect)),
   };
 }
 
-/** Header of a Zerlegung table: a column of municipalities and a column of shares (or wages). */
+/**
+ * Key–value blocks per municipality: a line naming the place ("Gemeinde: X", "Name: X" under a
+ * place heading), then a line with the share ("Zerlegungsanteil: 1.234,56 €"); wage lines between
+ * are skipped.
+ */
+function zerlegungBlocks(indexes: PageIndex[], resolve?: MunicipalityResolver): ZerlegungRead | null {
+  const value: Zerlegungsanteil[] = [];
+  const rects: Rect[] = [];
+  let conf = 1;
+  let page = 0;
+  let place: { name: string; ags: string | null } | null = null;
+  let placeHeading = false;
+  for (const ix of indexes) {
+    for (const row of ix.rows) {
+      const text = ix.text.slice(row.start, row.end);
+      // Label/value pairs of the row (two-column forms hold two), dotted leaders and colons removed.
+      const parts = text
+        .split(/\t|\s*\.{2,}\s*:?\s*|:\s+/u)
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (parts.length === 1 && !amountsIn(ix, row.start, row.end).length) {
+        // A heading that names a place ("2. Hebeberechtigte Gemeinde") makes "Name:" a place label.
+        if (PLACE_WORD.test(parts[0]!) && parts[0]!.length < 50) placeHeading = true;
+        continue;
+      }
+      for (let i = 0; i + 1 < parts.length; i++) {
+        const label = parts[i]!;
+        const val = parts[i + 1]!;
+        if (PLACE_LABEL.test(label) || (placeHeading && NAME_LABEL.test(label))) {
+          const name = placeName(val);
+          if (/\p{L}{2}/u.test(name) && !new RegExp(MONEY_SOURCE, 'u').test(val)) {
+            place = { name, ags: agsIn(val) };
+            placeHeading = false;
+            i++;
+          }
+          continue;
+        }
+        if (!place || WAGE_HEADER.test(label) || PERCENT_HEADER.test(label) || !SHARE_COLUMN.test(label))
+          continue;
+        const anteil = parseMoney(val);
+        if (!anteil) continue;
+        value.push({ gemeinde: place.name, ags: place.ags ?? resolve?.(place.name) ?? null, anteil });
+        rects.push(row.rect);
+        conf = Math.min(conf, spanConfidence(ix, row.start, row.end));
+        page ||= ix.page.page;
+        place = null;
+        i++;
+      }
+    }
+  }
+  if (value.length < 2) return null;
+  return { value, score: 0.9, conf, page, rect: unionRect(rects) };
+}
+
+/** Running text: "… entfallen auf die Gemeinde X 1.234,56 €, auf die Stadt Y ein Anteil von 2.345,67 € …". */
+function zerlegungText(indexes: PageIndex[], resolve?: MunicipalityResolver): ZerlegungRead | null {
+  const re = new RegExp(
+    String.raw`(?<![\p{L}])(?:${PREFIX}) (?<n>${NAME})(?<mid>[^\d€]{0,40}?)(?<m>${MONEY_SOURCE})`,
+    'gud',
+  );
+  // The pages as one text: a sentence may run onto the next page.
+  const offsets: number[] = [];
+  let all = '';
+  for (const ix of indexes) {
+    offsets.push(all.length);
+    all += `${ix.flat} `;
+  }
+  const pageAt = (pos: number) => {
+    let i = 0;
+    while (i + 1 < offsets.length && offsets[i + 1]! <= pos) i++;
+    return i;
+  };
+  const mention = /zerleg|entf(?:a|ä)ll/giu;
+  for (let m = mention.exec(all); m; m = mention.exec(all)) {
+    const window = all.slice(m.index, m.index + 1500);
+    const value: Zerlegungsanteil[] = [];
+    const rects: Rect[] = [];
+    let conf = 1;
+    for (const x of window.matchAll(re)) {
+      const g = x.groups!;
+      // Only a short link between name and amount ("ein Anteil von"), no other clause.
+      if (/[.;]/u.test(g.mid ?? '') || /\d{8}/.test(g.mid ?? '')) continue;
+      const name = placeName(`${x[0].split(' ')[0]} ${g.n ?? ''}`);
+      const anteil = parseMoney(g.m ?? '');
+      if (!anteil || !/\p{L}{2}/u.test(name)) continue;
+      const pos = m.index + (x.index ?? 0);
+      const p = pageAt(pos);
+      const ix = indexes[p]!;
+      const s = pos - offsets[p]!;
+      value.push({ gemeinde: name, ags: agsIn(x[0]) ?? resolve?.(name) ?? null, anteil });
+      rects.push(spanRect(ix, s, Math.min(ix.flat.length, s + x[0].length)));
+      conf = Math.min(conf, spanConfidence(ix, s, Math.min(ix.flat.length, s + x[0].length)));
+    }
+    if (value.length >= 2)
+      return { value, score: 0.8, conf, page: indexes[pageAt(m.index)]!.page.page, rect: unionRect(rects) };
+  }
+  return null;
+}
+
+/** Header of a Zerlegung table: cells naming a place and a share (or wages); no sentence. */
 const PLACE_WORD =
   /gemeinde|kommune|hebeberechtigt|gebietsk(?:ö|oe|o)rperschaft|st(?:ä|ae|a)dte|stadt|ort(?:sname)?(?![\p{L}])|betriebsst(?:ä|ae|a)tte/iu;
+const PLACE_LABEL =
+  /^\s*(?:\d+\.\s*)?(?:hebeberechtigte\s+)?(?:gemeinde|kommune|stadt|betriebsst(?:ä|ae|a)ttengemeinde|gebietsk(?:ö|oe|o)rperschaft)(?:\s*\/\s*stadt)?\s*$/iu;
+const NAME_LABEL = /^\s*(?:name|bezeichnung)\s*$/iu;
 const SHARE_WORD =
   /anteil|zerleg|zuteil|zugeteilt|messbetrag|me(?:ß|ss)betrag|arbeitsl(?:ö|oe|o)hn|lohnsumme/iu;
-const isShareHeader = (t: string) => PLACE_WORD.test(t) && SHARE_WORD.test(t) && !/\d{2},\d{2}/u.test(t);
+const isShareHeader = (t: string) =>
+  PLACE_WORD.test(t) &&
+  SHARE_WORD.test(t) &&
+  !/\d{2},\d{2}/u.test(t) &&
+  // Table header cells, not a sentence that mentions the municipalities.
+  (t.includes('\t') || t.split(/\s+/).length <= 6) &&
+  !/[:;]\s*$/u.test(t.trim()) &&
+  t.split(/\s+/).length <= 14;
 const SHARE_COLUMN = /(?:zerlegungs)?anteil|zerlegungsbetrag|zugeteilt\w*|zuteilung|me(?:ß|ss)betrag\w*/iu;
+const WAGE_HEADER = /arbeitsl(?:ö|oe|o)hn|lohnsumme|l(?:ö|oe|o)hne|ma(?:ß|ss)stab/iu;
+const AMOUNT_HEADER = /betrag|eur|€/iu;
+const PERCENT_HEADER = /%|quote|v\.\s?H\.|vom\s+Hundert|prozent/iu;
 const TOTAL_ROW = /^\s*(?:summe|gesamt|insgesamt|zusammen|gesamtbetrag|total)/iu;
 
 const round = (n: number) => Math.round(n * 100) / 100;
