@@ -2,6 +2,8 @@
  * OCR settings against accuracy: the same scans read at several resolutions, aggregate figures
  * only (blind part included, no per-file output).
  *   node --import tsx bench/notices/ocr-settings.ts [--dpis 300,200] [--scan-every 5] [--parts dev,blind] [--model fast]
+ * Prints wall time and CPU time (all threads of the process) per OCR page: on a shared machine
+ * the wall time follows the load, the CPU time much less.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -36,18 +38,22 @@ try {
       let correct = 0;
       let typeOk = 0;
       const perPage: number[] = [];
+      const cpuPerPage: number[] = [];
       for (const e of corpus) {
         const truth = JSON.parse(readFileSync(e.truth, 'utf8'));
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         const r = await processPdf(readFileSync(e.scan!), { ocr, dpi });
         perPage.push((performance.now() - t0) / Math.max(1, r.ocrPages.length));
+        const c = process.cpuUsage(c0);
+        cpuPerPage.push((c.user + c.system) / 1000 / Math.max(1, r.ocrPages.length));
         const s = score(truth, r);
         fields += s.fields;
         correct += s.correct;
         if (s.typeOk) typeOk++;
       }
       console.log(
-        `| ${part} | ${model}, ${dpi} dpi | ${corpus.length} | ${((100 * typeOk) / corpus.length).toFixed(1)} % | ${((100 * correct) / fields).toFixed(1)} % (${correct}/${fields}) | ${(median(perPage) / 1000).toFixed(1)} s |`,
+        `| ${part} | ${model}, ${dpi} dpi | ${corpus.length} | ${((100 * typeOk) / corpus.length).toFixed(1)} % | ${((100 * correct) / fields).toFixed(1)} % (${correct}/${fields}) | ${(median(perPage) / 1000).toFixed(1)} s | ${(median(cpuPerPage) / 1000).toFixed(1)} s |`,
       );
     }
   }

@@ -105,7 +105,11 @@ export function adjacentValue(
   const junk = ocr ? MAX_JUNK_TOKENS : 0;
   for (let skipped = 0; skipped <= junk; skipped++) {
     const skip = skipped ? String.raw`(?:[^\s]{1,3}[\s\t]+${sep}*){${skipped}}` : '';
-    const m = new RegExp(String.raw`^${sep}*(?:Nr\.?\s*)?${skip}(${VALUE_SOURCE[kind]})`, flags).exec(rest);
+    // A remark in brackets may stand between label and value ("Kassenzeichen (bitte angeben) 123").
+    const m = new RegExp(
+      String.raw`^${sep}*(?:\([^()\n\d]{1,40}\)${sep}*)?(?:Nr\.?\s*)?${skip}(${VALUE_SOURCE[kind]})`,
+      flags,
+    ).exec(rest);
     if (m?.[1] && normalizeValue(kind, m[1]) !== null) {
       return { start: m[0].length - m[1].length, length: m[1].length, skipped };
     }
