@@ -296,6 +296,23 @@ describe('Zerlegung and interest in other forms (header meaning, blocks, running
       ]);
   });
 
+  it('an interest table under the header cells "von | bis", a reference with a remark in brackets', () => {
+    const p = page([
+      'Zinsbescheid zur Gewerbesteuer 2021',
+      'Kassenzeichen (bitte stets angeben) | 76-863349-9',
+      'Datum | 02.03.2024',
+      'von | bis | Monate | Zinssatz | zu verzinsen | Zinsbetrag',
+      '01.04.2023 | 05.03.2024 | 11 | 0,15 % | 12.300,00 € | 202,00 €',
+    ]);
+    const f = extractFields('zinsbescheid', [p]);
+    expect([f.kassenzeichen?.value, f.zinsen_von?.value, f.zinsen_bis?.value, f.zinsen?.value]).toEqual([
+      '76-863349-9',
+      '2023-04-01',
+      '2024-03-05',
+      '202.00',
+    ]);
+  });
+
   it('a computation line: the label "Zinsen" stands before the base, the arithmetic picks the result', () => {
     const p = page([
       'Bescheid über Zinsen zur Gewerbesteuer 2021',
