@@ -126,7 +126,6 @@ export function UploadDropZone({ companyId }: { companyId: number | null }) {
         data-testid="upload-drop-zone"
         role="button"
         tabIndex={disabled ? -1 : 0}
-        aria-label={t.upload.zone}
         aria-disabled={disabled}
         onClick={() => !disabled && inputRef.current?.click()}
         onKeyDown={(e) => {
@@ -164,9 +163,24 @@ export function UploadDropZone({ companyId }: { companyId: number | null }) {
             <Typography variant="body2" color="text.secondary">
               {t.upload.or}
             </Typography>
-            <Button variant="outlined" size="small" sx={{ mt: 1 }} tabIndex={-1}>
+            {/* looks like a button; the whole zone is the one control (no control inside a control) */}
+            <Box
+              component="span"
+              sx={{
+                display: 'inline-block',
+                mt: 1,
+                px: 1.25,
+                py: 0.5,
+                border: 1,
+                borderColor: 'primary.main',
+                borderRadius: 1,
+                color: 'primary.main',
+                typography: 'button',
+                fontSize: '0.8125rem',
+              }}
+            >
               {t.upload.choose}
-            </Button>
+            </Box>
             <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
               {t.upload.hint}
             </Typography>

@@ -94,7 +94,7 @@ export default function PaymentDataViewPage({ id, year }: { id: string; year: st
         </Alert>
       ))}
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { md: '1fr 1fr 1fr' }, gap: 2, mb: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { md: 'repeat(3, minmax(0, 1fr))' }, gap: 2, mb: 2 }}>
         <Paper variant="outlined" sx={{ p: 2 }} aria-label={t.sums}>
           <Typography variant="subtitle1" gutterBottom>
             {t.sums}
@@ -232,7 +232,8 @@ export default function PaymentDataViewPage({ id, year }: { id: string; year: st
           editable && {
             id: 'actions',
             header: lc.actions,
-            nowrap: true,
+            // the buttons wrap inside the cell, so the actions stay inside the card
+            sx: { minWidth: 190, '& .MuiButton-root': { whiteSpace: 'nowrap' } },
             cell: (l) => (
               <>
                 {!inactive(l) && l.status === 'offen' ? (

@@ -19,8 +19,10 @@ export function CompanySelect() {
       renderValue={(selected) => companies.find((c) => String(c.id) === selected)?.name ?? ''}
       sx={{
         color: 'inherit',
-        minWidth: { xs: 140, sm: 220 },
-        maxWidth: 360,
+        // on a phone the name is cut with an ellipsis rather than pushing the user menu out
+        minWidth: { xs: 0, sm: 220 },
+        maxWidth: { xs: 170, sm: 360 },
+        flexShrink: 1,
         '& .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor', opacity: 0.5 },
         '&:hover .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor', opacity: 0.8 },
         '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor', opacity: 1 },

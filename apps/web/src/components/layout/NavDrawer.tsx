@@ -3,6 +3,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -40,17 +41,19 @@ export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
         {items.map((item) => {
           const selected = matchPath({ path: item.to, end: item.to === '/' }, pathname) != null;
           return (
-            <ListItemButton
-              key={item.to}
-              component={Link}
-              to={item.to}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={mobile ? onClose : undefined}
-            >
-              <ListItemIcon>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            // li around each link: a list holds list items only (axe "list")
+            <ListItem key={item.to} disablePadding>
+              <ListItemButton
+                component={Link}
+                to={item.to}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={mobile ? onClose : undefined}
+              >
+                <ListItemIcon>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

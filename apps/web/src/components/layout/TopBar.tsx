@@ -20,7 +20,7 @@ export function TopBar({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: () =
       // Above the permanent drawer; the temporary (mobile) drawer overlays the bar.
       sx={{ background, color, zIndex: (theme) => (mobile ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
     >
-      <Toolbar sx={{ gap: 2 }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         {mobile ? (
           <IconButton color="inherit" edge="start" aria-label={de.nav.open} onClick={onOpenNav}>
             <MenuIcon />
@@ -30,7 +30,14 @@ export function TopBar({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: () =
           variant="h6"
           component={Link}
           to="/"
-          sx={{ color: 'inherit', textDecoration: 'none', whiteSpace: 'nowrap', fontWeight: 600 }}
+          // below 600 px the company and the user menu need the room (the drawer names the app)
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            whiteSpace: 'nowrap',
+            fontWeight: 600,
+            display: { xs: 'none', sm: 'block' },
+          }}
         >
           {de.app.name}
         </Typography>

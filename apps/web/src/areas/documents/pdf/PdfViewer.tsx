@@ -6,6 +6,7 @@ import NearMeIcon from '@mui/icons-material/NearMe';
 import RedoIcon from '@mui/icons-material/Redo';
 import TextFieldsIcon from '@mui/icons-material/TextFields';
 import UndoIcon from '@mui/icons-material/Undo';
+import FitScreenIcon from '@mui/icons-material/FitScreen';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import {
@@ -29,7 +30,14 @@ import {
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { EventBus, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
 import { documentTexts as t } from '../../../i18n/documents';
 import { isStampImageType, STAMP_IMAGE_TYPES } from './editorLimits';
 import { boxFromDrag, MIN_PICK_SIZE_PX, type PdfRect, pdfRectToViewBox, viewBoxToPdfRect } from './geometry';
@@ -54,6 +62,13 @@ const EDITOR_TYPE: Record<EditorMode, number> = {
 };
 
 const ZOOM_STEP = 1.2;
+const ZOOM_KEYS: Readonly<Record<string, 'in' | 'out' | 'fit'>> = {
+  '+': 'in',
+  '=': 'in',
+  '-': 'out',
+  '−': 'out',
+  '0': 'fit',
+};
 const TOOLBAR_HEIGHT = 48;
 
 export interface PdfHighlight {
@@ -364,6 +379,21 @@ export default function PdfViewer({
     const viewer = viewerRef.current;
     if (viewer) viewer.currentScale = Math.min(4, Math.max(0.25, viewer.currentScale * factor));
   };
+  const fitWidth = () => {
+    const viewer = viewerRef.current;
+    if (viewer) viewer.currentScaleValue = 'page-width';
+  };
+  /** Keyboard zoom while the page has the focus: + larger, − smaller, 0 the page's width. */
+  const onZoomKey = (e: ReactKeyboardEvent<HTMLElement>) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target as HTMLElement;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    const action = ZOOM_KEYS[e.key];
+    if (!action) return;
+    e.preventDefault();
+    if (action === 'fit') fitWidth();
+    else zoom(action === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP);
+  };
 
   return (
     <Box sx={{ position: 'relative', height: '100%', minHeight: 400, bgcolor: 'grey.200' }}>
@@ -471,12 +501,22 @@ export default function PdfViewer({
             {t.viewer.pickHint}
           </Typography>
         ) : null}
+        <Tooltip title={t.viewer.fitWidthHint}>
+          <IconButton size="small" aria-label={t.viewer.fitWidth} onClick={fitWidth}>
+            <FitScreenIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={t.viewer.zoomOut}>
           <IconButton size="small" aria-label={t.viewer.zoomOut} onClick={() => zoom(1 / ZOOM_STEP)}>
             <ZoomOutIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Typography variant="body2" sx={{ minWidth: 44, textAlign: 'center' }} aria-live="polite">
+        <Typography
+          variant="body2"
+          sx={{ minWidth: 44, textAlign: 'center' }}
+          aria-live="polite"
+          data-testid="zoom-percent"
+        >
           {scalePercent} %
         </Typography>
         <Tooltip title={t.viewer.zoomIn}>
@@ -489,6 +529,11 @@ export default function PdfViewer({
       <Box
         ref={containerRef}
         data-testid="pdf-container"
+        // focusable so the arrow keys scroll the page and + / − / 0 zoom
+        tabIndex={0}
+        role="region"
+        aria-label={t.viewer.region}
+        onKeyDown={onZoomKey}
         sx={{
           position: 'absolute',
           top: TOOLBAR_HEIGHT,
