@@ -51,6 +51,36 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
   gebucht: 'gebucht',
 };
 
+/**
+ * Where a document's processing is while it runs (issue 11 point 5): waiting in the queue
+ * (with its position among the waiting jobs, 1 = next), reading the text layer, recognising
+ * scanned pages (OCR) or reading the fields. `page` is the page being worked on (1-based).
+ */
+export const PROCESSING_STAGES = ['queued', 'reading', 'ocr', 'extraction'] as const;
+export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
+export const processingProgressSchema = z.object({
+  stage: z.enum(PROCESSING_STAGES),
+  page: z.number().int().nullable(),
+  pages: z.number().int().nullable(),
+  queue_position: z.number().int().nullable(),
+});
+export type ProcessingProgress = z.infer<typeof processingProgressSchema>;
+
+/** The progress line shown in the inbox and on the document ("Texterkennung Seite 2 von 5"). */
+export function processingProgressText(p: ProcessingProgress): string {
+  const of = p.page && p.pages ? ` Seite ${p.page} von ${p.pages}` : '';
+  switch (p.stage) {
+    case 'queued':
+      return p.queue_position ? `In Warteschlange (Position ${p.queue_position})` : 'In Warteschlange';
+    case 'reading':
+      return `Text wird gelesen${of}`;
+    case 'ocr':
+      return `Texterkennung${of}`;
+    case 'extraction':
+      return 'Felder werden ausgelesen';
+  }
+}
+
 export const FIELD_SOURCES = ['extraction', 'user', 'hint'] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 export const FIELD_SOURCE_LABELS: Record<FieldSource, string> = {
@@ -238,6 +268,8 @@ export const documentListItemSchema = z.object({
   master_data_id: z.number().int().nullable(),
   /** Reason when status is fehler (German). */
   error: z.string().nullable(),
+  /** While the status is neu or in_verarbeitung: where processing is; null otherwise. */
+  progress: processingProgressSchema.nullable(),
   check_counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
   uploaded_by: userRefSchema.nullable(),
   created_at: z.string(),

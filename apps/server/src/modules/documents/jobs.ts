@@ -79,11 +79,24 @@ export async function processDocument(
     status: 'in_verarbeitung',
     attempts: doc.attempts + 1,
     error: null,
+    progress: { stage: 'reading', page: 0, pages: 0 },
   });
   const started = Date.now();
+  // The sandbox's progress messages, written one after the other (the list and the document
+  // show them live); a failed write costs only the display.
+  let written: Promise<unknown> = Promise.resolve();
+  const report = (progress: { stage: 'reading' | 'ocr' | 'extraction'; page: number; pages: number }) => {
+    written = written.then(() => repo.setProgress(db, documentId, progress)).catch(() => {});
+  };
   try {
     const bytes = new Uint8Array(await deps.store.read(doc.original_path));
-    const text = await deps.readText(bytes, attempt.signal ? { signal: attempt.signal } : {});
+    const text = await deps.readText(bytes, {
+      ...(attempt.signal ? { signal: attempt.signal } : {}),
+      onProgress: (p) =>
+        report({ stage: p.stage === 'ocr' ? 'ocr' : 'reading', page: p.page, pages: p.pages }),
+    });
+    report({ stage: 'extraction', page: 0, pages: 0 });
+    await written;
     // A type a user set is kept: the fields of that type are read.
     const result = await runExtraction(db, text, doc.type_by_user ? (doc.type as DocumentType) : null);
     // Values a user entered survive a reprocessing.
@@ -111,6 +124,7 @@ export async function processDocument(
         processed_at: new Date(),
         duration_ms: Date.now() - started,
         error: null,
+        progress: null,
       });
       if (result.hintSender) await repo.countHintUse(tx, result.hintSender, result.hintsUsed);
       await recordAudit(tx, SYSTEM_ACTOR, {
@@ -169,6 +183,7 @@ async function failDocument(db: Db, documentId: number, reason: string, started:
       error: reason,
       processed_at: new Date(),
       duration_ms: Date.now() - started,
+      progress: null,
     });
     await recordAudit(tx, SYSTEM_ACTOR, {
       action: 'process',

@@ -8,6 +8,8 @@ import type {
   DocumentType,
   MasterData,
   MasterDataMatch,
+  ProcessingProgress,
+  ProcessingStage,
   UploadAuditEntry,
   UploadSource,
   UploadStatus,
@@ -50,7 +52,29 @@ const scalar = (fields: DocumentFields, name: string) => {
   return typeof v === 'string' || typeof v === 'number' ? v : null;
 };
 
-export function presentListItem(row: DocumentRow, users: Map<number, UserRefRow>): DocumentListItem {
+/**
+ * Where processing is: waiting in the queue (with the position of its job), or the stage the
+ * job last wrote (jobs.ts); null once processing has ended.
+ */
+export function presentProgress(row: DocumentRow, queuePosition: number | null): ProcessingProgress | null {
+  if (row.deleted_at || (row.status !== 'neu' && row.status !== 'in_verarbeitung')) return null;
+  // A job waiting (first run, or a retry after a failed attempt).
+  if (queuePosition !== null || row.status === 'neu')
+    return { stage: 'queued', page: null, pages: null, queue_position: queuePosition };
+  const p = (row.progress ?? null) as { stage?: string; page?: number; pages?: number } | null;
+  const stage: ProcessingStage =
+    p?.stage === 'ocr' || p?.stage === 'extraction' || p?.stage === 'reading' ? p.stage : 'reading';
+  const pages = stage !== 'extraction' && p?.pages ? p.pages : null;
+  // The page being worked on: the one after those done.
+  const page = pages ? Math.min((p?.page ?? 0) + 1, pages) : null;
+  return { stage, page, pages, queue_position: null };
+}
+
+export function presentListItem(
+  row: DocumentRow,
+  users: Map<number, UserRefRow>,
+  queuePosition: number | null = null,
+): DocumentListItem {
   const fields = (row.fields ?? {}) as DocumentFields;
   const checks = (row.checks ?? []) as DocumentCheck[];
   const year = scalar(fields, 'erhebungszeitraum');
@@ -83,6 +107,7 @@ export function presentListItem(row: DocumentRow, users: Map<number, UserRefRow>
     amount_field: main.field,
     master_data_id: row.master_data_id,
     error: row.error,
+    progress: presentProgress(row, queuePosition),
     check_counts: {
       error: checks.filter((c) => c.severity === 'error').length,
       warning: checks.filter((c) => c.severity === 'warning').length,
@@ -120,10 +145,11 @@ export function presentDetail(input: {
   /** The establishment's payments, each with its lines, and all lines ascending by created_at. */
   payments?: { payments: Record<string, unknown>[]; payment_lines: Record<string, unknown>[] } | null;
   lock: DocumentLock;
+  queuePosition?: number | null;
 }): DocumentDetail {
   const { row, users } = input;
   return {
-    ...presentListItem(row, users),
+    ...presentListItem(row, users, input.queuePosition ?? null),
     type_confidence: row.type_confidence,
     type_by_user: row.type_by_user,
     fields: (row.fields ?? {}) as DocumentFields,

@@ -322,3 +322,38 @@ export async function unfinishedDocumentIds(db: DbOrTx): Promise<number[]> {
 }
 
 export { desc };
+
+/** Where a running processing is (jobs.ts); written only while the document is in processing. */
+export async function setProgress(db: DbOrTx, id: number, progress: object | null) {
+  await db
+    .update(documents)
+    .set({ progress })
+    .where(and(eq(documents.id, id), eq(documents.status, 'in_verarbeitung')));
+}
+
+/**
+ * The position (1 = next) of each given document's job among the processing jobs waiting in
+ * the queue, in the queue's own order (priority, then age).
+ */
+export async function queuePositions(
+  db: DbOrTx,
+  schema: string,
+  queue: string,
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await rowsOf<{ id: number; pos: number }>(
+    db,
+    sql`with waiting as (
+          select j.id::text as job_id,
+                 row_number() over (order by j.priority desc, j.created_on, j.id) as pos
+          from ${sql.raw(schema)}.job j
+          where j.name = ${queue} and j.state in ('created', 'retry'))
+        select d.id, w.pos::int as pos from documents d join waiting w on w.job_id = d.job_id
+        where d.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.pos]));
+}

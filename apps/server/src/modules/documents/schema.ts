@@ -62,6 +62,8 @@ export const documents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     processed_at: ts('processed_at'),
     duration_ms: integer('duration_ms'),
+    /** Where a running processing is: { stage: reading | ocr | extraction, page, pages } (jobs.ts). */
+    progress: jsonb('progress'),
     confirmed_at: ts('confirmed_at'),
     confirmed_by: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),

@@ -28,7 +28,8 @@ import {
   withdrawConfirmedDocument,
 } from '../payments/service';
 import { usersById } from '../users';
-import { checksFor, today } from './jobs';
+import { QUEUE_SCHEMA } from '../jobs/queue';
+import { checksFor, PROCESS_DOCUMENT, today } from './jobs';
 import { matchMasterData } from './matching';
 import { presentDetail, presentListItem, presentLock } from './presenter';
 import { contextText, readFields, searchTextOf, senderKey } from './processing';
@@ -60,7 +61,20 @@ export async function listDocuments(db: Db, actor: Actor, q: DocumentListParams)
     db,
     rows.flatMap((r) => [r.uploaded_by, r.deleted_by]),
   );
-  return { data: rows.map((r) => presentListItem(r, users)), meta: pageMeta(q.page, q.per_page, total) };
+  const positions = await queuePositionsOf(db, rows);
+  return {
+    data: rows.map((r) => presentListItem(r, users, positions.get(r.id) ?? null)),
+    meta: pageMeta(q.page, q.per_page, total),
+  };
+}
+
+/** Queue positions of the documents still waiting or running (none when the queue is not there). */
+async function queuePositionsOf(db: Db | Tx, rows: repo.DocumentRow[]) {
+  const open = rows.filter((r) => r.status === 'neu' || r.status === 'in_verarbeitung').map((r) => r.id);
+  if (!open.length) return new Map<number, number>();
+  return repo
+    .queuePositions(db, QUEUE_SCHEMA, PROCESS_DOCUMENT.name, open)
+    .catch(() => new Map<number, number>());
 }
 
 export async function documentStats(db: Db, companyId: number) {
@@ -108,7 +122,9 @@ async function detail(db: Db | Tx, actor: Actor, row: repo.DocumentRow) {
   const payments =
     masterData && row.master_data_id ? await paymentsOfMasterData(db, row.master_data_id) : null;
   const now = await repo.dbNow(db);
+  const positions = await queuePositionsOf(db, [row]);
   return presentDetail({
+    queuePosition: positions.get(row.id) ?? null,
     row,
     users,
     versions,

@@ -102,7 +102,12 @@ export default function DashboardPage() {
       header: t.inbox.columns.status,
       sortable: true,
       cell: (row) => (
-        <DocumentStatusChip status={row.status} error={row.error} checkCounts={row.check_counts} />
+        <DocumentStatusChip
+          status={row.status}
+          error={row.error}
+          checkCounts={row.check_counts}
+          progress={row.progress}
+        />
       ),
     },
     {

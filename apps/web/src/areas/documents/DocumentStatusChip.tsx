@@ -3,6 +3,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Chip, type ChipProps, CircularProgress, Tooltip } from '@mui/material';
 import { documentTexts as t } from '../../i18n/documents';
+import { ProcessingProgressLine } from './ProcessingProgressLine';
 
 const COLOR: Record<DocumentStatus, ChipProps['color']> = {
   neu: 'default',
@@ -18,10 +19,13 @@ export function DocumentStatusChip({
   status,
   error,
   checkCounts,
+  progress,
 }: {
   status: DocumentStatus;
   error?: string | null;
   checkCounts?: DocumentListItem['check_counts'];
+  /** While processing: the stage and page, or the queue position (a line under the chip). */
+  progress?: DocumentListItem['progress'];
 }) {
   const processing = status === 'neu' || status === 'in_verarbeitung';
   const chip = (
@@ -35,7 +39,8 @@ export function DocumentStatusChip({
     />
   );
   const problems = (checkCounts?.error ?? 0) + (checkCounts?.warning ?? 0);
-  return (
+  const line = processing ? <ProcessingProgressLine progress={progress} /> : null;
+  const statusChip = (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
       {error ? <Tooltip title={t.review.processingError(error)}>{chip}</Tooltip> : chip}
       {checkCounts && problems > 0 ? (
@@ -55,6 +60,13 @@ export function DocumentStatusChip({
           )}
         </Tooltip>
       ) : null}
+    </Box>
+  );
+  if (!line) return statusChip;
+  return (
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25 }}>
+      {statusChip}
+      {line}
     </Box>
   );
 }

@@ -281,7 +281,7 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
         <Typography component="h1" variant="h6" sx={{ flexGrow: 1, minWidth: 0, wordBreak: 'break-all' }}>
           {t.review.title(doc.filename)}
         </Typography>
-        <DocumentStatusChip status={doc.status} error={doc.error} />
+        <DocumentStatusChip status={doc.status} error={doc.error} progress={doc.progress} />
         {lockedBy != null ? (
           <Alert
             severity="warning"
