@@ -144,7 +144,7 @@ describe('Dokumente', () => {
     await input.fill('1,00');
     await input.press('Enter');
     await expect.poll(async () => (await doc()).fields.festgesetzte_steuer?.value).toBe('1.00');
-    expect(await row.textContent()).toContain('1,00');
+    await expect.poll(() => row.textContent()).toContain('1,00');
 
     // Escape leaves pick mode without change
     await row.getByRole('button', { name: 'Festgesetzte Steuer aus dem PDF übernehmen' }).click();
