@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cappedStampSize } from '../apps/web/src/areas/documents/pdf/editorLimits';
 import { generateNotice, scanNotice } from '../bench/notices/generate';
 import { api, apiToken } from './support/api';
-import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+import { baseUrl, fillDate, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
 
@@ -188,7 +188,7 @@ describe('Dokumente', () => {
 
     // follow-up: date + text
     const followUp = page.getByRole('form', { name: 'Wiedervorlage' });
-    await followUp.getByLabel('Fällig am').fill('2026-03-31');
+    await fillDate(followUp, 'Fällig am', '2026-03-31');
     await followUp.getByLabel('Text').fill('Einspruchsfrist prüfen');
     await followUp.getByRole('button', { name: 'Wiedervorlage speichern' }).click();
     await expect

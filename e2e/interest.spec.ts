@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot, useBrowser } from './support/browser';
+import { fillDate, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
 /** Intl puts a no-break space before €; compare with plain spaces. */
@@ -15,8 +15,12 @@ describe('interest admin screens', () => {
     expect(await rates.textContent()).toContain('0,15 % pro Monat');
 
     await page.getByLabel('Betrag (€)').fill('10.000,00');
-    await page.getByLabel('Erster Zinstag').fill('2018-04-01');
-    await page.getByLabel('Letzter Zinstag').fill('2022-08-03');
+    await fillDate(page, 'Erster Zinstag', '2018-04-01');
+    await fillDate(page, 'Letzter Zinstag', '2022-08-03');
+    // German date picker whatever the browser's locale: TT.MM.JJJJ with leading zeros
+    expect(await page.getByRole('group', { name: 'Erster Zinstag', exact: true }).textContent()).toContain(
+      '01.04.2018',
+    );
     await page.getByRole('button', { name: 'Berechnen' }).click();
     const total = page.getByTestId('interest-total');
     await expect.poll(() => text(total), { timeout: 20_000 }).toBe('1.095,00 €');
@@ -29,7 +33,7 @@ describe('interest admin screens', () => {
     expect(await page.getByTestId('interest-result').textContent()).toContain('52');
 
     // impossible input: the server's German message appears at the field
-    await page.getByLabel('Letzter Zinstag').fill('2017-01-01');
+    await fillDate(page, 'Letzter Zinstag', '2017-01-01');
     await page.getByRole('button', { name: 'Berechnen' }).click();
     await expect
       .poll(() => page.getByText('Das Ende des Zinslaufs darf nicht vor seinem Beginn liegen.').isVisible())

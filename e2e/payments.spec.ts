@@ -2,7 +2,7 @@ import type { DocumentDetail, PaymentDetail, PaymentDue } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
 import { api, apiToken, assignNewEstablishment, uploadDocument } from './support/api';
-import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+import { baseUrl, fillDate, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
 
@@ -61,7 +61,7 @@ describe('Zahlungsdaten', () => {
     // Mark it as paid with a date.
     await row.getByRole('button', { name: 'Bezahlt' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Datum').fill('2025-03-14');
+    await fillDate(dialog, 'Datum', '2025-03-14');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('bezahlt 14.03.2025');
     const detail = (await api<PaymentDetail>(baseUrl(), token, 'GET', `/payments/${mdId}/${year}`)).body;

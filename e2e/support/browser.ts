@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -113,4 +113,15 @@ export async function openSignedIn(page: Page, path: string, username: string): 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });
+}
+
+/**
+ * Types an ISO date ('2026-03-31') into a German date picker found by its label: the field's
+ * sections (TT.MM.JJJJ) take the digits one after the other, as a user types them.
+ */
+export async function fillDate(scope: Page | Locator, label: string, iso: string): Promise<void> {
+  const group = scope.getByRole('group', { name: label, exact: true });
+  await group.getByRole('spinbutton').first().click();
+  const [y, m, d] = iso.split('-');
+  await group.page().keyboard.type(`${d}${m}${y}`);
 }

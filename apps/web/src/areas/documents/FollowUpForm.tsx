@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form/FormTextField';
 import { documentTexts as t } from '../../i18n/documents';
+import { FormDateField } from '../../components/form/DateField';
 
 /** Both values are needed to set a follow-up (the contract's rule: set together or clear together). */
 const followUpSchema = z.object({
@@ -46,14 +47,12 @@ export function FollowUpForm({
       aria-label={t.review.followUp}
       sx={{ display: 'grid', gap: 1.5 }}
     >
-      <FormTextField
+      <FormDateField
         control={control}
         name="dueDate"
-        type="date"
         label={t.review.dueDate}
         size="small"
         disabled={!editable || busy}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <FormTextField
         control={control}

@@ -37,6 +37,7 @@ import { masterDataTexts as t } from '../../i18n/masterData';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 import { MunicipalityAutocomplete, type MunicipalityValue } from './MunicipalityAutocomplete';
 import { RateTable } from './RateTable';
+import { FormDateField } from '../../components/form/DateField';
 
 type Output = z.output<typeof masterDataInputSchema>;
 
@@ -218,20 +219,16 @@ function MasterDataForm({ record }: { record: MasterData | null }) {
                 />
               </Box>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-                <FormTextField
+                <FormDateField
                   control={control}
                   name="valid_from"
                   label={t.fields.valid_from}
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
                   disabled={readOnly}
                 />
-                <FormTextField
+                <FormDateField
                   control={control}
                   name="valid_to"
                   label={t.fields.valid_to}
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
                   disabled={readOnly}
                 />
               </Box>

@@ -38,6 +38,7 @@ import { QueryError } from '../../components/QueryState';
 import { paymentDataTexts as t } from '../../i18n/paymentData';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { appStore, useCan } from '../../store/store';
+import { DateField } from '../../components/form/DateField';
 
 type Dialogs =
   | { kind: 'add' }
@@ -304,7 +305,7 @@ function LineDialog({
   const line = dialog.kind === 'add' ? null : dialog.line;
   const [kind, setKind] = useState<PaymentLineKind>('korrektur');
   const [quartal, setQuartal] = useState<number | ''>('');
-  const [betrag, setBetrag] = useState(line?.betrag ?? '');
+  const [betrag, setBetrag] = useState(line?.betrag ? formatMoney(line.betrag, { symbol: false }) : '');
   const [due, setDue] = useState(line?.faellig_am ?? '');
   const [date, setDate] = useState(todayIso());
   const [reason, setReason] = useState('');
@@ -379,23 +380,11 @@ function LineDialog({
           {dialog.kind === 'add' || dialog.kind === 'correct' ? (
             <>
               <TextField label={t.amount} value={betrag} onChange={(e) => setBetrag(e.target.value)} />
-              <TextField
-                label={t.due}
-                type="date"
-                value={due}
-                onChange={(e) => setDue(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <DateField label={t.due} value={due} onChange={(iso) => setDue(iso)} />
             </>
           ) : null}
           {dialog.kind === 'status' ? (
-            <TextField
-              label={t.paidOn}
-              type="date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label={t.paidOn} value={date} onChange={(iso) => setDate(iso)} />
           ) : (
             <TextField
               label={t.reason}

@@ -7,6 +7,7 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
 import { deInterest } from '../../../i18n/interest';
 import { appStore } from '../../../store/store';
+import { FormDateField } from '../../../components/form/DateField';
 
 type FormValues = { year: string; starts_at: string };
 const FIELDS: readonly Path<FormValues>[] = ['year', 'starts_at'];
@@ -48,14 +49,7 @@ export function InterestPeriodDialog({
         required
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
       />
-      <FormTextField
-        control={control}
-        name="starts_at"
-        type="date"
-        label={deInterest.periods.startsAt}
-        required
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <FormDateField control={control} name="starts_at" label={deInterest.periods.startsAt} required />
     </FormDialog>
   );
 }

@@ -19,6 +19,7 @@ import { ApiError, errorMessages } from '../../../api/errors';
 import { calculateInterest, type InterestCalculateParams } from '../../../api/interest';
 import { deInterest } from '../../../i18n/interest';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { DateField } from '../../../components/form/DateField';
 
 const t = deInterest.calculator;
 
@@ -79,23 +80,19 @@ export function InterestCalculator() {
           helperText={fieldError('amount')}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
+        <DateField
           label={t.startDate}
-          type="date"
           value={startDate}
-          onChange={(e) => setStartDate(e.target.value)}
+          onChange={(iso) => setStartDate(iso)}
           error={!!fieldError('startDate')}
           helperText={fieldError('startDate')}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
+        <DateField
           label={t.endDate}
-          type="date"
           value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
+          onChange={(iso) => setEndDate(iso)}
           error={!!fieldError('endDate')}
           helperText={fieldError('endDate')}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           select

@@ -8,6 +8,7 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { showServerErrors } from '../../../components/form/serverErrors';
 import { deInterest } from '../../../i18n/interest';
 import { appStore } from '../../../store/store';
+import { FormDateField } from '../../../components/form/DateField';
 
 type FormValues = { valid_from: string; rate: string };
 type Output = z.output<typeof interestRateInputSchema>;
@@ -46,14 +47,7 @@ export function InterestRateDialog({
       busy={save.isPending}
       maxWidth="xs"
     >
-      <FormTextField
-        control={control}
-        name="valid_from"
-        type="date"
-        label={deInterest.rates.validFrom}
-        required
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <FormDateField control={control} name="valid_from" label={deInterest.rates.validFrom} required />
       <FormTextField
         control={control}
         name="rate"

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { type LogsParams, logsQuery } from '../../../api/logs';
 import { usersQuery } from '../../../api/users';
 import { DataTable, type RowKey } from '../../../components/DataTable';
+import { DateField } from '../../../components/form/DateField';
 import { de } from '../../../i18n/de';
 import { formatDateTime } from '../../../lib/format';
 import { formatJson, logsParamsFromSearch, logsParamsToSearch } from './logFilters';
@@ -92,21 +93,17 @@ export default function LogsPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <DateField
             size="small"
-            type="date"
             label={de.logs.from}
             value={params.from ?? ''}
-            onChange={(event) => update({ from: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(iso) => update({ from: iso || undefined })}
           />
-          <TextField
+          <DateField
             size="small"
-            type="date"
             label={de.logs.to}
             value={params.to ?? ''}
-            onChange={(event) => update({ to: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(iso) => update({ to: iso || undefined })}
           />
           {filtered ? (
             <Button
