@@ -29,6 +29,9 @@ describe('GewSt-Zerlegung', () => {
     // the form starts with the company chosen in the app bar
     const company = (await page.getByTestId('app-bar').getByRole('combobox').textContent())?.trim() ?? '';
     expect(company).not.toBe('');
+    // nothing typed yet: no field is red and the preview only says what it waits for
+    expect(await page.getByTestId('preview-empty').isVisible()).toBe(true);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
     await page.getByLabel('Erhebungszeitraum').fill('2024');
     await page.getByLabel('Messbetrag (€)').fill('10000');
     await page.getByRole('button', { name: 'Aus Stammdaten übernehmen' }).click();

@@ -116,6 +116,7 @@ export const deZerlegung = {
     preview: 'Vorschau',
     previewHint: 'Die Vorschau rechnet im Browser; maßgeblich ist das Ergebnis des Servers beim Speichern.',
     previewInvalid: 'Noch keine Vorschau möglich:',
+    previewEmpty: 'Die Vorschau erscheint, sobald Messbetrag und Gemeinden eingetragen sind.',
   },
   view: {
     edit: 'Bearbeiten',

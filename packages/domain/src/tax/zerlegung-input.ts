@@ -172,7 +172,13 @@ export function prepareZerlegung(input: ZerlegungInput): {
   input.zeilen.forEach((z, i) => {
     const p = `zeilen.${i}`;
     const agsOk = typeof z.ags === 'string' && bundeslandFromAgs(z.ags) !== null;
-    if (!agsOk) v.add(`${p}.ags`, 'Der AGS muss aus 8 Ziffern bestehen und mit 01 bis 16 beginnen.');
+    if (!agsOk)
+      v.add(
+        `${p}.ags`,
+        typeof z.ags !== 'string' || z.ags.trim() === ''
+          ? 'Gemeinde fehlt: bitte die Gemeinde wählen.'
+          : 'Der AGS muss aus 8 Ziffern bestehen und mit 01 bis 16 beginnen.',
+      );
     if (typeof z.geschaeftsleitung !== 'boolean')
       v.add(`${p}.geschaeftsleitung`, 'Bitte ja oder nein angeben.');
     const hebesatz =

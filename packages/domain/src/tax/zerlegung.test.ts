@@ -187,6 +187,20 @@ describe('computeZerlegung — wage key (§29 Abs.1 Nr.1, §31 GewStG)', () => {
     );
     expect(errors['zeilen.1.hebesatz']?.[0]).toMatch(/verschiedene Hebesätze/);
   });
+
+  it('an empty municipality says "Gemeinde fehlt", not the AGS digit rule (issue 11, point 8)', () => {
+    const errors = errorsOf(() =>
+      computeZerlegung(
+        base([
+          { ags: A, geschaeftsleitung: true, arbeitsloehne: '1000' },
+          { ags: '', geschaeftsleitung: false, arbeitsloehne: '1000' },
+          { ags: '123', geschaeftsleitung: false, arbeitsloehne: '1000' },
+        ]),
+      ),
+    );
+    expect(errors['zeilen.1.ags']).toEqual(['Gemeinde fehlt: bitte die Gemeinde wählen.']);
+    expect(errors['zeilen.2.ags']?.[0]).toMatch(/8 Ziffern/);
+  });
 });
 
 describe('computeZerlegung — rounding policies', () => {

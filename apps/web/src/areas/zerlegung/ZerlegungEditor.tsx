@@ -37,6 +37,7 @@ import { deZerlegung } from '../../i18n/zerlegung';
 import { appStore, useAppState } from '../../store/store';
 import {
   emptyLine,
+  KEY_FIELDS,
   type KeyField,
   keyFieldProblem,
   keyFields,
@@ -82,6 +83,13 @@ interface Props {
   onSaved: (detail: ZerlegungDetail) => void;
   onCancel: () => void;
 }
+
+/** Nothing typed yet: no Messbetrag and no line with a municipality or a key figure. */
+const pristine = (d: ZerlegungDraft) =>
+  d.messbetrag.trim() === '' &&
+  d.zeilen.every(
+    (l) => l.ags.trim() === '' && l.name.trim() === '' && KEY_FIELDS.every((f) => l[f].trim() === ''),
+  );
 
 /** Company, year, Messbetrag, key and lines; live preview with the domain rule; save on the server. */
 export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Props) {
@@ -387,6 +395,10 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
               </Alert>
             ) : null}
           </>
+        ) : !attempted && pristine(draft) ? (
+          <Alert severity="info" data-testid="preview-empty">
+            {t.previewEmpty}
+          </Alert>
         ) : (
           <Alert severity="warning" data-testid="preview-invalid">
             {t.previewInvalid} {shown.messages.slice(0, 4).join(' ')}
