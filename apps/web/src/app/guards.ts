@@ -9,6 +9,8 @@ export const GUARDS = {
   adminBackup: ['changePermissionsOfUser'],
   adminCustomizing: ['changeCustomizingData'],
   service: ['changePermissionsOfUser', 'changeMasterdata'],
+  /** A new establishment only for those who may change master data (a `leser` gets no empty form). */
+  masterDataCreate: ['changeMasterdata'],
 } as const satisfies Record<string, readonly AbilityName[]>;
 
 /** Without "read all data" the whole app is closed (seed §4/§6). */

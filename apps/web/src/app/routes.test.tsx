@@ -63,7 +63,7 @@ const SEED_ROUTES: Record<string, AbilityName[][]> = {
   '/zahlungsdaten': [],
   '/zahlungsdaten/:id/:year': [],
   '/stammdaten': [],
-  '/stammdaten/neu': [],
+  '/stammdaten/neu': [['changeMasterdata']],
   '/stammdaten/:id': [],
   '/reporting': [REPORTS],
   '/service/importe': [SERVICE],

@@ -72,7 +72,14 @@ export const routes: RouteObject[] = [
         element: <WithParams render={(p) => <PaymentDataViewPage id={p.id ?? ''} year={p.year ?? ''} />} />,
       },
       { path: 'stammdaten', element: <MasterDataPage /> },
-      { path: 'stammdaten/neu', element: <MasterDataViewPage create /> },
+      {
+        path: 'stammdaten/neu',
+        element: (
+          <RequireAbility anyOf={GUARDS.masterDataCreate}>
+            <MasterDataViewPage create />
+          </RequireAbility>
+        ),
+      },
       { path: 'stammdaten/:id', element: <WithParams render={(p) => <MasterDataViewPage id={p.id} />} /> },
       {
         path: 'reporting',
