@@ -63,5 +63,18 @@ describe('Admin → Einstellungen', () => {
       .toBe(true);
     expect(await lockSeconds()).toBeLessThan(7000);
     await api(baseUrl(), clerk, 'POST', `/documents/${id}/releaseLock`);
+
+    // Defaults → working days: 15 August in Bavaria, read by the next calculation.
+    const calendar = async () =>
+      (await api<{ key: string; value: unknown }[]>(baseUrl(), admin, 'GET', '/settings')).body.find(
+        (e) => e.key === 'calendar.holidays',
+      )!.value;
+    const bayern = page.getByLabel('15. August (Mariä Himmelfahrt) in ganz Bayern als Feiertag behandeln');
+    await expect.poll(() => bayern.isChecked(), { timeout: 30_000 }).toBe(false);
+    await bayern.check();
+    await expect.poll(() => calendar(), { timeout: 30_000 }).toEqual({ bayern_mariae_himmelfahrt: true });
+    await page.reload();
+    await expect.poll(() => bayern.isChecked(), { timeout: 60_000 }).toBe(true);
+    await api(baseUrl(), admin, 'DELETE', '/settings/calendar.holidays');
   }, 240_000);
 });

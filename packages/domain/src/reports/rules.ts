@@ -1,4 +1,4 @@
-import { type Bundesland, nextWorkingDay } from '../tax/bundesland';
+import { type Bundesland, type HolidayOptions, nextWorkingDay } from '../tax/bundesland';
 import { formatIsoDate, parseIsoDate, shiftMonth } from '../tax/dates';
 import { applyHebesatz, Dec, formatMoney } from '../tax/money';
 
@@ -69,8 +69,8 @@ export function explainChange(previous: ChangeSide, current: ChangeSide): Change
 }
 
 /** The day money actually leaves: the due date, moved past weekends and holidays of the state (§108 Abs.3 AO). */
-export function zahltag(faelligAm: string, bundesland: Bundesland): string {
-  return formatIsoDate(nextWorkingDay(parseIsoDate(faelligAm), bundesland));
+export function zahltag(faelligAm: string, bundesland: Bundesland, holidays: HolidayOptions = {}): string {
+  return formatIsoDate(nextWorkingDay(parseIsoDate(faelligAm), bundesland, holidays));
 }
 
 /** `count` months from "YYYY-MM" on. */

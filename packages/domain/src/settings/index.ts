@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountMappingSchema } from '../bookings/accounts';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
+import type { HolidayOptions } from '../tax/bundesland';
 
 /**
  * Settings: one typed registry of every key the server keeps in `app_settings`.
@@ -49,6 +50,17 @@ export const referenceFileStateSchema = z
 export const signingKeySchema = z
   .looseObject({ kty: z.string(), kid: z.string(), alg: z.string() })
   .nullable();
+
+/** The working-day calendar's regional choices (see `calendar.holidays`). */
+export const holidaySettingsSchema = z.strictObject({
+  bayern_mariae_himmelfahrt: z.boolean({ error: 'Bitte ja oder nein angeben.' }),
+});
+export type HolidaySettings = z.infer<typeof holidaySettingsSchema>;
+
+/** The domain's holiday options for the stored calendar setting. */
+export const holidayOptionsOf = (s: HolidaySettings): HolidayOptions => ({
+  bayernMariaeHimmelfahrt: s.bayern_mariae_himmelfahrt,
+});
 
 const seedMarker = (label: string) =>
   defineSetting({ scope: 'global', kind: 'internal', label, schema: seedMarkerSchema, default: null });
@@ -104,6 +116,20 @@ export const SETTINGS = {
       .nullable(),
     default: null,
   }),
+  /**
+   * Working-day calendar (§108 Abs.3 AO: a due date on a weekend or public holiday moves to
+   * the next working day). Mariä Himmelfahrt (15 August) is a holiday only in Bavarian
+   * municipalities with a mainly Catholic population (and in all of Saarland, always);
+   * false keeps the conservative default of the domain (never assume a later day than the
+   * law allows), true treats it as a holiday in all of Bavaria. Read on every calculation.
+   */
+  'calendar.holidays': defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Arbeitstage: regionale Feiertage',
+    schema: holidaySettingsSchema,
+    default: { bayern_mariae_himmelfahrt: false },
+  }),
   'oidc.signing_key': defineSetting({
     scope: 'global',
     kind: 'secret',
@@ -142,12 +168,14 @@ export type SettingValue<K extends SettingKey> = z.output<Settings[K]['schema']>
 export const SETTING_GROUPS = {
   company: 'Je Firma',
   documents: 'Dokumentenverarbeitung',
+  defaults: 'Vorgaben',
 } as const;
 export type SettingGroup = keyof typeof SETTING_GROUPS;
 
 /** Installation-wide business settings the settings screen edits through `/api/settings`. */
 export const EDITABLE_GLOBAL_SETTINGS = {
   'documents.lock_seconds': 'documents',
+  'calendar.holidays': 'defaults',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;
 export type EditableGlobalSettingKey = keyof typeof EDITABLE_GLOBAL_SETTINGS;
 

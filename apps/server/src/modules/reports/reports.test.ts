@@ -215,6 +215,30 @@ describe('cash plan', () => {
       ['2025-02-15', '2025-02-17', '2612.00'],
     ]);
   });
+
+  it('reads the working-day calendar setting at once: 15 August in Bavaria', async () => {
+    // A company of its own, so the figures above stay as they are.
+    const cid = await f.fx.company('Kalender GmbH');
+    await f.fx.prepayments(await f.fx.establishment(cid, MUENCHEN, 'Werk München', true), 2025, '100.00', 0);
+    const august = async () =>
+      (
+        await get<Trace>(
+          `/reports/trace?company_id=${cid}&report=cashplan&column=summe&from=2025-01&month=2025-08`,
+        )
+      ).payment_lines.map((l) => [l.faellig_am, l.zahltag]);
+    const admin = await f.fx.as('admin');
+    const setting = (method: 'PUT' | 'DELETE', payload?: unknown) =>
+      ctx.inject({ method, url: '/api/settings/calendar.holidays', headers: admin, payload });
+    // Default: not a holiday in Bavaria (conservative); Friday 15 August 2025 is the day.
+    expect(await august()).toEqual([['2025-08-15', '2025-08-15']]);
+    expect((await setting('PUT', { value: { bayern_mariae_himmelfahrt: 'ja' } })).statusCode).toBe(400);
+    expect((await setting('PUT', { value: { bayern_mariae_himmelfahrt: true } })).statusCode).toBe(200);
+    expect(await august()).toEqual([['2025-08-15', '2025-08-18']]);
+    const log = (await ctx.inject({ method: 'GET', url: '/api/logs?entity=setting', headers: admin })).json();
+    expect(JSON.stringify(log)).toContain('bayern_mariae_himmelfahrt');
+    expect((await setting('DELETE')).statusCode).toBeLessThan(300);
+    expect(await august()).toEqual([['2025-08-15', '2025-08-15']]);
+  });
 });
 
 describe('interest', () => {

@@ -1,5 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
+import { CalendarSettingsSection } from './CalendarSettingsSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
 
 /**
@@ -18,6 +19,7 @@ export default function SettingsPage() {
         Für die ganze Installation
       </Typography>
       <DocumentSettingsSection />
+      <CalendarSettingsSection />
     </Stack>
   );
 }

@@ -1,0 +1,70 @@
+import { Alert, FormControlLabel, Paper, Skeleton, Switch, Typography } from '@mui/material';
+import type { HolidaySettings } from '@gewst/domain';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessages } from '../../../api/errors';
+import { settingsQuery, useSaveSetting } from '../../../api/settings';
+import { QueryError } from '../../../components/QueryState';
+import { appStore, useCan } from '../../../store/store';
+
+const KEY = 'calendar.holidays';
+const t = {
+  title: 'Vorgaben: Arbeitstage',
+  intro:
+    'Fällt ein Termin auf ein Wochenende oder einen Feiertag, gilt der nächste Werktag (§ 108 Abs. 3 AO). Gilt sofort für alle Berechnungen, ohne Neustart; jede Änderung steht mit Vorher/Nachher im Log.',
+  bayern: '15. August (Mariä Himmelfahrt) in ganz Bayern als Feiertag behandeln',
+  bayernHelp:
+    'Feiertag nur in Gemeinden mit überwiegend katholischer Bevölkerung; aus: kein Feiertag in Bayern (vorsichtig, ein Termin verschiebt sich nie zu spät). Im Saarland gilt er immer.',
+  saved: 'Einstellung gespeichert.',
+};
+
+/** Admin → Einstellungen → Vorgaben: the working-day calendar (regional holidays). */
+export function CalendarSettingsSection() {
+  const canEdit = useCan('changeCustomizingData');
+  const entries = useQuery(settingsQuery());
+  const save = useSaveSetting();
+  const entry = entries.data?.find((e) => e.key === KEY);
+  const value = entry?.value as HolidaySettings | undefined;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="calendar-settings-title">
+      <Typography id="calendar-settings-title" variant="h6" component="h2" gutterBottom>
+        {t.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t.intro}
+      </Typography>
+      {entries.isError ? <QueryError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
+      {entries.isPending ? <Skeleton variant="rounded" height={40} /> : null}
+      {value ? (
+        <>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={value.bayern_mariae_himmelfahrt}
+                disabled={!canEdit || save.isPending}
+                onChange={(e) =>
+                  save.mutate(
+                    { key: KEY, value: { ...value, bayern_mariae_himmelfahrt: e.target.checked } },
+                    {
+                      onSuccess: () => appStore.showSnackbar(t.saved),
+                      onError: (err) => appStore.showSnackbar(errorMessages(err), 'error'),
+                    },
+                  )
+                }
+              />
+            }
+            label={t.bayern}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {t.bayernHelp}
+          </Typography>
+        </>
+      ) : null}
+      {!canEdit ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Zum Ändern wird das Recht „Customizing-Daten ändern“ benötigt.
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}
