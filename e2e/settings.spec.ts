@@ -71,7 +71,8 @@ describe('Admin → Einstellungen', () => {
       )!.value;
     const bayern = page.getByLabel('15. August (Mariä Himmelfahrt) in ganz Bayern als Feiertag behandeln');
     await expect.poll(() => bayern.isChecked(), { timeout: 30_000 }).toBe(false);
-    await bayern.check();
+    // Saved on the switch; it shows the stored value once the server answered.
+    await bayern.click();
     await expect.poll(() => calendar(), { timeout: 30_000 }).toEqual({ bayern_mariae_himmelfahrt: true });
     await page.reload();
     await expect.poll(() => bayern.isChecked(), { timeout: 60_000 }).toBe(true);
