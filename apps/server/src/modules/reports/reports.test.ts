@@ -227,7 +227,7 @@ describe('cash plan', () => {
         )
       ).payment_lines.map((l) => [l.faellig_am, l.zahltag]);
     const admin = await f.fx.as('admin');
-    const setting = (method: 'PUT' | 'DELETE', payload?: unknown) =>
+    const setting = (method: 'PUT' | 'DELETE', payload?: Record<string, unknown>) =>
       ctx.inject({ method, url: '/api/settings/calendar.holidays', headers: admin, payload });
     // Default: not a holiday in Bavaria (conservative); Friday 15 August 2025 is the day.
     expect(await august()).toEqual([['2025-08-15', '2025-08-15']]);
