@@ -16,7 +16,7 @@ describe('Stammdaten', () => {
 
     // municipality autocomplete over the whole reference table, without umlauts
     await page.getByRole('combobox', { name: /Gemeinde \(Name, AGS oder PLZ\)/ }).fill('flensb');
-    await page.getByRole('option', { name: /Flensburg, Stadt \(01001000\)/ }).click();
+    await page.getByRole('option', { name: /Stadt Flensburg \(01001000\)/ }).click();
     await page.getByLabel(/^Bezeichnung/).fill('E2E Flensburg');
     await page.getByLabel('Zeichen', { exact: true }).fill('E2E-KZ-1');
     // a bad IBAN is refused at the field, in German

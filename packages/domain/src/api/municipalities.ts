@@ -91,3 +91,39 @@ export function municipalitySearchKey(input: string, variant: 'a' | 'ae' = 'a'):
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '');
 }
+
+/** The reference data's abbreviated designations (Destatis GV-ISys) in full. */
+const DESIGNATION_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  St: 'Stadt',
+  M: 'Markt',
+  GKSt: 'Große Kreisstadt',
+};
+/** Designations written in front of the name ("Stadt Mindelheim"); others stay as printed. */
+const PREFIX_DESIGNATIONS = new Set([
+  'Stadt',
+  'Markt',
+  'Große Kreisstadt',
+  'Kreisstadt',
+  'Flecken',
+  'Marktflecken',
+  'Hansestadt',
+  'Landeshauptstadt',
+  'Universitätsstadt',
+  'Hochschulstadt',
+  'Lutherstadt',
+  'Freie und Hansestadt',
+]);
+
+/**
+ * A municipality's name as people write it: "Mindelheim, St" → "Stadt Mindelheim",
+ * "Egloffstein, M" → "Markt Egloffstein", "Erding, GKSt" → "Große Kreisstadt Erding",
+ * "Kiel, Landeshauptstadt" → "Landeshauptstadt Kiel". Names without a designation, and
+ * designations that are no title ("…, Ostseebad"), are shown as they are.
+ */
+export function municipalityDisplayName(name: string | null | undefined): string {
+  if (!name) return '';
+  const m = /^(.+?),\s*([^,]+)$/.exec(name.trim());
+  if (!m) return name.trim();
+  const designation = DESIGNATION_ABBREVIATIONS[m[2]!.trim()] ?? m[2]!.trim();
+  return PREFIX_DESIGNATIONS.has(designation) ? `${designation} ${m[1]}` : name.trim();
+}

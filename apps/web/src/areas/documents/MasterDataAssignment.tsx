@@ -1,4 +1,4 @@
-import type { DocumentDetail, MasterDataListItem } from '@gewst/domain';
+import { type DocumentDetail, type MasterDataListItem, municipalityDisplayName } from '@gewst/domain';
 import { Autocomplete, Box, Link, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -20,7 +20,9 @@ type Establishment = Pick<MasterDataListItem, 'id' | 'designation' | 'municipali
 const toOption = (m: Establishment, suggested: boolean): Option => ({
   id: m.id,
   label: m.designation,
-  detail: [m.municipality_name, m.ags, (m.kassenzeichen ?? []).join(', ')].filter(Boolean).join(' · '),
+  detail: [municipalityDisplayName(m.municipality_name), m.ags, (m.kassenzeichen ?? []).join(', ')]
+    .filter(Boolean)
+    .join(' · '),
   suggested,
 });
 
@@ -74,7 +76,7 @@ export function MasterDataAssignment({
   if (!editable) {
     return doc.masterData ? (
       <Link component={RouterLink} to={`/stammdaten/${doc.masterData.id}`}>
-        {doc.masterData.designation} ({doc.masterData.municipality_name})
+        {doc.masterData.designation} ({municipalityDisplayName(doc.masterData.municipality_name)})
       </Link>
     ) : (
       <Typography variant="body2" color="text.secondary">
@@ -120,7 +122,8 @@ export function MasterDataAssignment({
       ) : null}
       {doc.masterData ? (
         <Link component={RouterLink} to={`/stammdaten/${doc.masterData.id}`} variant="body2">
-          {doc.masterData.designation} ({doc.masterData.municipality_name}, {doc.masterData.ags})
+          {doc.masterData.designation} ({municipalityDisplayName(doc.masterData.municipality_name)},{' '}
+          {doc.masterData.ags})
         </Link>
       ) : null}
     </Box>

@@ -1,3 +1,4 @@
+import { municipalityDisplayName } from '@gewst/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -131,7 +132,7 @@ export default function MasterDataPage() {
             sortable: true,
             cell: (row) => (
               <>
-                {row.municipality_name}{' '}
+                {municipalityDisplayName(row.municipality_name)}{' '}
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   ({row.ags})
                 </Box>

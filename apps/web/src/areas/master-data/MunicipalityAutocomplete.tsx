@@ -1,4 +1,4 @@
-import type { Municipality } from '@gewst/domain';
+import { type Municipality, municipalityDisplayName } from '@gewst/domain';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
@@ -33,7 +33,7 @@ export function MunicipalityAutocomplete({
       filterOptions={(x) => x}
       loading={results.isFetching}
       isOptionEqualToValue={(a, b) => a.ags === b.ags}
-      getOptionLabel={(o) => `${o.name} (${o.ags})`}
+      getOptionLabel={(o) => `${municipalityDisplayName(o.name)} (${o.ags})`}
       getOptionKey={(o) => o.ags}
       onChange={(_e, v) => onChange((v as Municipality | null) ?? null)}
       onInputChange={(_e, v, reason) => {
@@ -45,7 +45,7 @@ export function MunicipalityAutocomplete({
         const m = o as Municipality;
         return (
           <li key={key} {...rest}>
-            {m.name} ({m.ags}){m.bundesland ? ` – ${m.bundesland}` : ''}
+            {municipalityDisplayName(m.name)} ({m.ags}){m.bundesland ? ` – ${m.bundesland}` : ''}
             {m.hebesatz ? ` · ${m.hebesatz} %` : ''}
           </li>
         );

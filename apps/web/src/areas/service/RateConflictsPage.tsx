@@ -1,4 +1,4 @@
-import { CONFLICT_KIND_LABELS } from '@gewst/domain';
+import { CONFLICT_KIND_LABELS, municipalityDisplayName } from '@gewst/domain';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -32,7 +32,11 @@ export default function RateConflictsPage() {
           header: c.establishment,
           cell: (r) => <RouterLink to={`/stammdaten/${r.master_data_id}`}>{r.designation}</RouterLink>,
         },
-        { id: 'municipality', header: c.municipality, cell: (r) => `${r.municipality_name} (${r.ags})` },
+        {
+          id: 'municipality',
+          header: c.municipality,
+          cell: (r) => `${municipalityDisplayName(r.municipality_name)} (${r.ags})`,
+        },
         { id: 'year', header: c.year, cell: (r) => r.year },
         { id: 'hebesatz', header: c.hebesatz, align: 'right', cell: (r) => `${r.hebesatz} %` },
         {
