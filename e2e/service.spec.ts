@@ -1,5 +1,7 @@
+import type { ImportBatchDetail, ImportBatchList } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, screenshot, useBrowser } from './support/browser';
+import { api, apiToken } from './support/api';
+import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
 
@@ -30,5 +32,43 @@ describe('Service', () => {
         timeout: 60_000,
       })
       .toEqual(new Set(['Messbescheid']));
+  }, 300_000);
+
+  it('Importe: an upload is a batch with each file’s result; the filter lives in the address', async () => {
+    const token = await apiToken(baseUrl(), 'admin');
+    // a file that is refused: recorded without any processing work
+    const name = `e2e-import-${Date.now().toString(36)}.txt`;
+    const form = new FormData();
+    form.append('company_id', '1');
+    form.append('files', new Blob(['keine PDF'], { type: 'text/plain' }), name);
+    const res = await fetch(`${baseUrl()}/api/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(415);
+    const list = await api<ImportBatchList>(baseUrl(), token, 'GET', '/imports?result=refused&per_page=5');
+    const batch = list.body.data[0]!;
+    const detail = await api<ImportBatchDetail>(baseUrl(), token, 'GET', `/imports/${batch.id}`);
+    expect(detail.body.files.map((f) => f.filename)).toEqual([name]);
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/service/importe?result=refused', 'admin');
+    const row = page.getByTestId(`import-batch-${batch.id}`);
+    await expect.poll(() => row.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await row.textContent()).toContain('Hochladen');
+    await row.getByRole('button', { name: 'Details anzeigen' }).click();
+    const file = page
+      .getByRole('table', { name: `Dateien des Importvorgangs ${batch.id}` })
+      .locator('tbody tr');
+    await expect.poll(() => file.first().getAttribute('data-result'), { timeout: 30_000 }).toBe('refused');
+    expect(await file.first().textContent()).toContain(name);
+    expect(await file.first().textContent()).toContain('keine PDF-Datei');
+    await screenshot(page, 'service-imports');
+
+    // the filter survives a reload
+    await page.reload();
+    await expect.poll(() => row.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Ergebnis' }).textContent()).toContain('abgelehnt');
   }, 300_000);
 });

@@ -34,6 +34,7 @@ import { companyRoutes } from './modules/companies/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { exportRoutes, startExport } from './modules/export';
 import { type DocumentsRuntime, startDocuments } from './modules/documents/runtime';
+import { importRoutes } from './modules/imports/routes';
 import { interestRoutes } from './modules/interest/routes';
 import { masterDataRoutes } from './modules/master-data/routes';
 import { invalidateSearchIndex } from './modules/municipalities/search-index';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       paymentRoutes(typed);
       reportRoutes(typed);
       processingStatusRoutes(typed);
+      importRoutes(typed, documents);
       settingsRoutes(typed);
       bookingRoutes(typed, {
         afterApprove: (tx, id, actor) => exports.enqueue(tx, id, actor).then(() => {}),

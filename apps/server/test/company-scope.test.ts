@@ -108,6 +108,11 @@ describe('company-scoped access', () => {
       [b.id, sessionB],
     );
 
+    const batchB = await one(
+      `insert into import_batches (company_id, source) values ($1, 'upload') returning id`,
+      [b.id],
+    );
+
     // 'freigabe' gets every permission but only company A
     const limitedId = await one(`select id from users where username = 'freigabe'`);
     await db.query(
@@ -153,6 +158,7 @@ describe('company-scoped access', () => {
       )
         return sessionB;
       if (path.startsWith('/api/prePaymentsBiLog/')) return biLogB;
+      if (path.startsWith('/api/imports/')) return batchB;
       if (path.startsWith('/api/companies/')) return b.id;
       if (path.startsWith('/api/users/')) return limitedId;
       return 999999; // reference data: an id that does not exist, so nothing is changed
@@ -186,6 +192,7 @@ describe('company-scoped access', () => {
         op.path
           .replace('{id}', String(id))
           .replace('{year}', '2024')
+          .replace('{file_id}', '1')
           .replace('{name}', 'gewst-backup-x.tar.gz')
           .replace('{ags}', '05315000') +
         (op.query.length

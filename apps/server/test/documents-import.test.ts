@@ -39,5 +39,12 @@ describe('watched import folder', () => {
       true,
     );
     expect(existsSync(path.join(importDir, '1', 'import.pdf'))).toBe(false);
+
+    // Service → Importe: the run is an import batch (one per company and run) with both files
+    const batches = (await ctx.inject({ method: 'GET', url: '/api/imports?source=import', headers })).json();
+    expect(batches.data.every((b: { source: string }) => b.source === 'import')).toBe(true);
+    expect(batches.data.reduce((n: number, b: { counts: { files: number } }) => n + b.counts.files, 0)).toBe(
+      2,
+    );
   });
 });

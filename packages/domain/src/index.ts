@@ -5,6 +5,7 @@ export * from './api/calculations';
 export * from './api/common';
 export * from './api/companies';
 export * from './api/documents';
+export * from './api/imports';
 export * from './api/logs';
 export * from './api/master-data';
 export * from './api/municipalities';

@@ -31,7 +31,8 @@ type Resource =
   | 'payment_lines'
   | 'zerlegungen'
   | 'booking_sessions'
-  | 'prepayment_bi_logs';
+  | 'prepayment_bi_logs'
+  | 'import_batches';
 
 export type CompanyRule =
   | { kind: 'none' }
@@ -158,6 +159,10 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'POST /api/archive/sessions/:id/restore': res('booking_sessions'),
   'GET /api/service/processing-status': scoped,
   'GET /api/service/processing-status/export': scoped,
+  'GET /api/imports': scoped,
+  'GET /api/imports/:id': res('import_batches'),
+  'POST /api/imports/:id/reprocess': res('import_batches'),
+  'GET /api/imports/:id/files/:file_id': res('import_batches'),
 
   'GET /api/companies/:id/bookings': companyParam,
   'GET /api/bookings/stats': { kind: 'company', in: 'query', key: 'company_id', optional: true },
@@ -213,6 +218,7 @@ const OWNER_SQL: Record<Resource, string> = {
   zerlegungen: 'select company_id from zerlegungen where id = $1',
   booking_sessions: 'select company_id from booking_sessions where id = $1',
   prepayment_bi_logs: 'select company_id from prepayment_bi_logs where id = $1',
+  import_batches: 'select company_id from import_batches where id = $1',
 };
 
 const INT = /^\d{1,10}$/;

@@ -8,6 +8,7 @@ export * from '../modules/bookings/schema';
 export * from '../modules/companies/schema';
 export * from '../modules/documents/schema';
 export * from '../modules/export/schema';
+export * from '../modules/imports/schema';
 export * from '../modules/interest/schema';
 export * from '../modules/master-data/schema';
 export * from '../modules/municipalities/schema';

@@ -32,6 +32,8 @@ export async function watchImportDir(
       if (!entry.isDirectory() || !/^\d+$/.test(entry.name)) continue;
       const companyId = Number(entry.name);
       const companyDir = path.join(dir, entry.name);
+      // One import batch per company and run (opened with its first file).
+      let batchId: number | undefined;
       for (const f of await readdir(companyDir, { withFileTypes: true })) {
         if (!f.isFile() || f.name.startsWith('.')) continue;
         const full = path.join(companyDir, f.name);
@@ -45,11 +47,13 @@ export async function watchImportDir(
         let target = 'imported';
         let note = '';
         try {
-          const { results } = await ingestFiles(intake, SYSTEM_ACTOR, {
+          const { results, batchId: batch } = await ingestFiles(intake, SYSTEM_ACTOR, {
             companyId,
             files: [{ filename: f.name, bytes, truncated: false }],
             source: 'import',
+            batchId,
           });
+          batchId ??= batch ?? undefined;
           const r = results[0];
           if (r?.status === 'refused') {
             target = 'failed';

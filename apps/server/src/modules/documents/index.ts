@@ -1,3 +1,3 @@
 /** The documents module's public face for other modules. */
 export { type ArchiveFilter, archivedDocumentsSql } from './archive';
-export { documents } from './schema';
+export { documents, uploadAudit } from './schema';

@@ -1,6 +1,7 @@
 import type { UploadFileResult, UploadSource } from '@gewst/domain';
 import { AppError } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
+import { openImportBatch, recordImportFile } from '../imports';
 import { requireCompany } from '../master-data/service';
 import type { Db, DbOrTx } from '../../db/client';
 import { type FileStore, looksLikePdf, type StagedFile } from './file-store';
@@ -41,11 +42,27 @@ export const tooLargeReason = (filename: string, max: number) =>
 export async function ingestFiles(
   inputs: IntakeInputs,
   actor: Actor,
-  input: { companyId: number; files: IncomingFile[]; source: UploadSource },
-): Promise<{ results: UploadFileResult[]; status: 201 | 413 | 415 }> {
+  input: {
+    companyId: number;
+    files: IncomingFile[];
+    source: UploadSource;
+    /** The import batch to add to (an import-folder run); otherwise this call is a new batch. */
+    batchId?: number;
+  },
+): Promise<{ results: UploadFileResult[]; status: 201 | 413 | 415; batchId: number | null }> {
   const { db, store, maxUploadBytes: max } = inputs;
   await requireCompany(db, input.companyId);
   const results: UploadFileResult[] = [];
+  // Service → Importe: every file's result in its batch (opened with the first file).
+  let batchId = input.batchId ?? null;
+  const recordBatchFile = async (result: UploadFileResult) => {
+    batchId ??= await openImportBatch(db, {
+      companyId: input.companyId,
+      source: input.source === 'import' ? 'import' : 'upload',
+      userId: actor.userId,
+    });
+    await recordImportFile(db, batchId, result);
+  };
   const refusals: number[] = [];
   for (const file of input.files) {
     const filename = file.filename.replace(/[\\/]/g, '_').slice(0, 255) || 'dokument.pdf';
@@ -71,6 +88,7 @@ export async function ingestFiles(
       });
       refusals.push(refusal.status);
       results.push({ filename, status: 'refused', reason: refusal.reason, upload_id: audit.id });
+      await recordBatchFile(results.at(-1)!);
       continue;
     }
     // The file goes to the store first (idempotent by hash); a crash after this leaves an
@@ -143,6 +161,7 @@ export async function ingestFiles(
       return { filename, status: 'stored' as const, document_id: doc.id, upload_id: audit.id };
     });
     results.push(result);
+    await recordBatchFile(result);
   }
   if (!results.length)
     throw new AppError(400, 'VALIDATION_FAILED', 'Bitte mindestens eine PDF-Datei auswählen.', {
@@ -150,5 +169,5 @@ export async function ingestFiles(
     });
   const allRefused = refusals.length === results.length;
   const status = allRefused ? (refusals.every((s) => s === 413) ? 413 : 415) : 201;
-  return { results, status };
+  return { results, status, batchId };
 }
