@@ -38,13 +38,13 @@ describe('Service', () => {
     const token = await apiToken(baseUrl(), 'admin');
     // a file that is refused: recorded without any processing work
     const name = `e2e-import-${Date.now().toString(36)}.txt`;
-    const form = new FormData();
-    form.append('company_id', '1');
-    form.append('files', new Blob(['keine PDF'], { type: 'text/plain' }), name);
-    const res = await fetch(`${baseUrl()}/api/documents`, {
+    const body = new FormData();
+    body.append('files', new Blob(['keine PDF'], { type: 'text/plain' }), name);
+    body.append('company_id', '1');
+    const res = await fetch(new URL('/api/documents', baseUrl()), {
+      body,
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      body: form,
     });
     expect(res.status).toBe(415);
     const list = await api<ImportBatchList>(baseUrl(), token, 'GET', '/imports?result=refused&per_page=5');

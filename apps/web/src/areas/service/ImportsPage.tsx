@@ -46,12 +46,7 @@ export default function ImportsPage() {
       replace: true,
     });
   const toggle = (id: RowKey) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setExpanded((open) => new Set(open.has(id) ? [...open].filter((k) => k !== id) : [...open, id]));
   const filtered = !!(params.source || params.result || params.from || params.to);
 
   return (
@@ -94,22 +89,8 @@ export default function ImportsPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            type="date"
-            label={t.from}
-            value={params.from ?? ''}
-            onChange={(event) => update({ from: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t.to}
-            value={params.to ?? ''}
-            onChange={(event) => update({ to: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <DateFilter label={t.from} value={params.from} onChange={(from) => update({ from })} />
+          <DateFilter label={t.to} value={params.to} onChange={(to) => update({ to })} />
           {filtered ? (
             <Button onClick={() => setSearch(importsParamsToSearch({ page: 1, per_page: params.per_page }))}>
               {t.resetFilters}
@@ -162,6 +143,19 @@ export default function ImportsPage() {
         ]}
       />
     </>
+  );
+}
+
+function DateFilter(props: { label: string; value: string | undefined; onChange: (v?: string) => void }) {
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label={props.label}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.target.value || undefined)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
   );
 }
 

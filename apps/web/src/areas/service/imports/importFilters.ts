@@ -1,29 +1,21 @@
-import { DEFAULT_PER_PAGE, IMPORT_RESULTS, IMPORT_SOURCES, MAX_PER_PAGE } from '@gewst/domain';
+import { DEFAULT_PER_PAGE, IMPORT_RESULTS, IMPORT_SOURCES } from '@gewst/domain';
 import type { ImportsParams } from '../../../api/imports';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function positiveInt(value: string | null): number | undefined {
-  if (value == null || !/^\d{1,6}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n > 0 ? n : undefined;
-}
+import { logsParamsFromSearch } from '../../admin/logs/logFilters';
 
 const oneOf = (values: readonly string[], value: string | null) =>
   value && values.includes(value) ? value : undefined;
 
 /** The filters of Service → Importe live in the address; unknown values are dropped. */
 export function importsParamsFromSearch(search: URLSearchParams): ImportsParams {
-  const perPage = positiveInt(search.get('per_page'));
-  const from = search.get('from') ?? '';
-  const to = search.get('to') ?? '';
+  // paging and the date range are read as on Admin → Logs
+  const { page, per_page, from, to } = logsParamsFromSearch(search);
   return {
-    page: positiveInt(search.get('page')) ?? 1,
-    per_page: perPage ? Math.min(perPage, MAX_PER_PAGE) : DEFAULT_PER_PAGE,
+    page,
+    per_page,
     source: oneOf(IMPORT_SOURCES, search.get('source')),
     result: oneOf(IMPORT_RESULTS, search.get('result')),
-    from: ISO_DATE.test(from) ? from : undefined,
-    to: ISO_DATE.test(to) ? to : undefined,
+    from,
+    to,
   };
 }
 
