@@ -9,7 +9,7 @@ import { multipartFiles, simplePdf, upload, waitProcessed } from '../../../test/
 import { bearer, type StartedTestApp, startTestApp, type TestContext } from '../../../test/helpers';
 import type { Manifest } from './manifest';
 import { rowsOf } from './repo';
-import { fingerprintDatabase, fingerprintFiles, listBackups, waitIdle } from './test-support';
+import { backupOf, fingerprintDatabase, fingerprintFiles, listBackups, restoreInto } from './test-support';
 
 /**
  * The restore test of issue 16: demo data + 50 uploaded notices (real text PDFs, processed,
@@ -29,38 +29,6 @@ const apps: StartedTestApp[] = [];
 let notices: GeneratedNotice[] = [];
 
 const as = async (ctx: TestContext, user = 'admin') => bearer(await ctx.token(user));
-
-async function backupOf(ctx: StartedTestApp): Promise<{ name: string; bytes: Buffer }> {
-  const res = await ctx.inject({ method: 'POST', url: '/api/backups', headers: await as(ctx) });
-  expect(res.statusCode, res.body).toBe(202);
-  const { name } = res.json() as { name: string };
-  const list = await waitIdle(ctx);
-  expect(list.last, JSON.stringify(list.last)).toMatchObject({ name, ok: true });
-  return { name, bytes: readFileSync(path.join(ctx.dir, 'backups', name)) };
-}
-
-/** Uploads the archive to the installation and restores it there through the API. */
-async function restoreInto(ctx: StartedTestApp, bytes: Buffer) {
-  const mp = multipartFiles({}, [{ name: 'sicherung.tar.gz', content: bytes }]);
-  const up = await ctx.inject({
-    method: 'POST',
-    url: '/api/backups/upload',
-    headers: { ...(await as(ctx)), ...mp.headers },
-    payload: mp.body,
-  });
-  expect(up.statusCode, up.body).toBe(201);
-  expect(up.json().compatible).toBe(true);
-  const res = await ctx.inject({
-    method: 'POST',
-    url: `/api/backups/${up.json().name}/restore`,
-    headers: await as(ctx),
-    payload: { confirmation: 'WIEDERHERSTELLEN' },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  const list = await waitIdle(ctx, 300_000);
-  expect(list.last, JSON.stringify(list.last)).toMatchObject({ kind: 'restore', ok: true });
-  return list.last!;
-}
 
 /** The reports over the payment data of every company (they are computed, not stored). */
 async function reportsOf(ctx: TestContext) {

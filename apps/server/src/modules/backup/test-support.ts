@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { BackupList } from '@gewst/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bearer, type TestContext } from '../../../test/helpers';
+import { multipartFiles } from '../../../test/documents-support';
+import { bearer, type StartedTestApp, type TestContext } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { walkFiles } from './archive';
 import { EXCLUDED_TABLES, SECRET_SETTINGS } from './manifest';
@@ -87,4 +88,39 @@ export async function waitIdle(ctx: TestContext, timeoutMs = 120_000): Promise<B
     if (Date.now() > deadline) throw new Error(`Vorgang läuft noch: ${JSON.stringify(list.running)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+const as = async (ctx: TestContext) => bearer(await ctx.token('admin'));
+
+/** Takes a backup through the API and answers the archive's name and bytes. */
+export async function backupOf(ctx: StartedTestApp): Promise<{ name: string; bytes: Buffer }> {
+  const res = await ctx.inject({ method: 'POST', url: '/api/backups', headers: await as(ctx) });
+  expect(res.statusCode, res.body).toBe(202);
+  const { name } = res.json() as { name: string };
+  const list = await waitIdle(ctx);
+  expect(list.last, JSON.stringify(list.last)).toMatchObject({ name, ok: true });
+  return { name, bytes: readFileSync(path.join(ctx.dir, 'backups', name)) };
+}
+
+/** Uploads the archive to the installation and restores it there through the API. */
+export async function restoreInto(ctx: StartedTestApp, bytes: Buffer) {
+  const mp = multipartFiles({}, [{ name: 'sicherung.tar.gz', content: bytes }]);
+  const up = await ctx.inject({
+    method: 'POST',
+    url: '/api/backups/upload',
+    headers: { ...(await as(ctx)), ...mp.headers },
+    payload: mp.body,
+  });
+  expect(up.statusCode, up.body).toBe(201);
+  expect(up.json().compatible).toBe(true);
+  const res = await ctx.inject({
+    method: 'POST',
+    url: `/api/backups/${up.json().name}/restore`,
+    headers: await as(ctx),
+    payload: { confirmation: 'WIEDERHERSTELLEN' },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const list = await waitIdle(ctx, 300_000);
+  expect(list.last, JSON.stringify(list.last)).toMatchObject({ kind: 'restore', ok: true });
+  return list.last!;
 }
