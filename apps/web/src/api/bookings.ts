@@ -1,14 +1,15 @@
 import type {
   AccountMapping,
+  AccountMappingView,
   BiLogEntry,
   BookingChange,
   BookingSession,
   BookingSessionDetail,
   BookingStats,
   ExportQueues,
-  PageMeta,
   PrepaymentPreview,
   Provision,
+  SessionList,
   SessionLog,
   SessionTransitionResponse,
   SessionType,
@@ -44,7 +45,7 @@ export const sessionListQuery = (companyId: number, params: SessionListParams) =
   queryOptions({
     queryKey: bookingKeys.list(companyId, params),
     queryFn: () =>
-      api.get<{ data: BookingSession[]; meta: PageMeta }>(`companies/${companyId}/bookings`, {
+      api.get<SessionList>(`companies/${companyId}/bookings`, {
         ...params,
         type: params.type,
         status: params.status,
@@ -107,16 +108,10 @@ export const provisionsQuery = (companyId: number) =>
     queryFn: () => api.get<Provision[]>(`companies/${companyId}/provisions`),
   });
 
-export interface AccountMappingResponse {
-  mapping: AccountMapping;
-  /** false: the preset of the company's chart is in force (nothing stored). */
-  stored: boolean;
-}
-
 export const accountMappingQuery = (companyId: number) =>
   queryOptions({
     queryKey: bookingKeys.accountMapping(companyId),
-    queryFn: () => api.get<AccountMappingResponse>(`companies/${companyId}/account-mapping`),
+    queryFn: () => api.get<AccountMappingView>(`companies/${companyId}/account-mapping`),
   });
 
 /** Every change refreshes every bookings query (lists, detail, logs, stats). */
@@ -157,7 +152,7 @@ export const bookingApi = {
   deleteProvision: (companyId: number, year: number) =>
     api.delete(`companies/${companyId}/provisions/${year}`),
   setAccountMapping: (companyId: number, mapping: AccountMapping) =>
-    api.put<AccountMappingResponse>(`companies/${companyId}/account-mapping`, mapping),
+    api.put<AccountMappingView>(`companies/${companyId}/account-mapping`, mapping),
   resetAccountMapping: (companyId: number) =>
-    api.delete<AccountMappingResponse>(`companies/${companyId}/account-mapping`),
+    api.delete<AccountMappingView>(`companies/${companyId}/account-mapping`),
 };

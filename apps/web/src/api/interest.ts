@@ -8,12 +8,11 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
-import type { DefaultInterestPeriod } from './types';
 
 export const defaultInterestPeriodsQuery = () =>
   queryOptions({
     queryKey: queryKeys.defaultInterestPeriods.list(),
-    queryFn: () => api.get<DefaultInterestPeriod[]>('default_interest_periods'),
+    queryFn: () => api.get<DefaultInterestPeriodEntry[]>('default_interest_periods'),
   });
 
 const interestRateKeys = {

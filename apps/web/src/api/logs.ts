@@ -1,4 +1,4 @@
-import type { AuditLogEntry, PageMeta } from '@gewst/domain';
+import type { AuditLogList } from '@gewst/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
@@ -12,14 +12,9 @@ export interface LogsParams {
   to?: string | undefined;
 }
 
-export interface LogsPage {
-  data: AuditLogEntry[];
-  meta: PageMeta;
-}
-
 export const logsQuery = (params: LogsParams) =>
   queryOptions({
     queryKey: queryKeys.logs.list({ ...params }),
-    queryFn: () => api.get<LogsPage>('logs', { ...params }),
+    queryFn: () => api.get<AuditLogList>('logs', { ...params }),
     placeholderData: keepPreviousData,
   });

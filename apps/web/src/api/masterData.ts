@@ -2,11 +2,10 @@ import type {
   ImportPreview,
   MasterData,
   MasterDataInput,
-  MasterDataListItem,
+  MasterDataList,
   MasterDataRate,
   Municipality,
-  PageMeta,
-  RateConflict,
+  RateConflictList,
   RateImportReport,
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,8 +23,7 @@ export const masterDataKeys = {
 export const masterDataListQuery = (companyId: number, params: QueryParams) =>
   queryOptions({
     queryKey: masterDataKeys.list(companyId, params),
-    queryFn: () =>
-      api.get<{ data: MasterDataListItem[]; meta: PageMeta }>(`companies/${companyId}/masterData`, params),
+    queryFn: () => api.get<MasterDataList>(`companies/${companyId}/masterData`, params),
     placeholderData: keepPreviousData,
   });
 
@@ -39,10 +37,7 @@ export const conflictsQuery = (companyId: number, page: number) =>
   queryOptions({
     queryKey: masterDataKeys.conflicts(companyId, page),
     queryFn: () =>
-      api.get<{ data: RateConflict[]; meta: PageMeta }>(
-        `companies/${companyId}/masterData/conflictingMunicipalityRates`,
-        { page },
-      ),
+      api.get<RateConflictList>(`companies/${companyId}/masterData/conflictingMunicipalityRates`, { page }),
     placeholderData: keepPreviousData,
   });
 

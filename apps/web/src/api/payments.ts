@@ -1,11 +1,4 @@
-import type {
-  PageMeta,
-  PaymentDetail,
-  PaymentDue,
-  PaymentLineInput,
-  PaymentListItem,
-  PaymentYear,
-} from '@gewst/domain';
+import type { PaymentDetail, PaymentDue, PaymentLineInput, PaymentList, PaymentYear } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import type { QueryParams } from './url';
@@ -21,7 +14,7 @@ export const paymentKeys = {
 export const paymentListQuery = (params: QueryParams) =>
   queryOptions({
     queryKey: paymentKeys.list(params),
-    queryFn: () => api.get<{ data: PaymentListItem[]; meta: PageMeta }>('payments', params),
+    queryFn: () => api.get<PaymentList>('payments', params),
     placeholderData: keepPreviousData,
   });
 

@@ -1,8 +1,7 @@
-import type { Role, RoleInput } from '@gewst/domain';
+import type { PermissionInfo, Role, RoleInput } from '@gewst/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
-import type { PermissionInfo } from './types';
 
 export const rolesQuery = () =>
   queryOptions({ queryKey: queryKeys.roles.list(), queryFn: () => api.get<Role[]>('roles') });

@@ -1,8 +1,7 @@
-import type { CurrentUser, UserListItem } from '@gewst/domain';
+import type { CurrentUser, LogoutResponse, UserListItem } from '@gewst/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './keys';
-import type { LogoutResponse } from './types';
 
 export const currentUserQuery = () =>
   queryOptions({

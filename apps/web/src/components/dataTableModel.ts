@@ -4,6 +4,8 @@
  * address bar, and the client-side sorting and paging of lists the API answers whole.
  */
 
+import type { PageMeta as ApiPageMeta } from '@gewst/domain';
+
 export type SortDirection = 'asc' | 'desc';
 
 export interface SortState {
@@ -19,12 +21,8 @@ export interface TableParams {
   orderDirection?: SortDirection;
 }
 
-/** `meta` of the API's `{ data, meta }` lists. */
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-}
+/** The part of the API's list `meta` (domain `pageMetaSchema`) the table pages by. */
+export type PageMeta = Pick<ApiPageMeta, 'page' | 'per_page' | 'total'>;
 
 export interface Paged<T> {
   data: T[];

@@ -1,6 +1,6 @@
 import type { Company, CurrentUser, Permission } from '@gewst/domain';
 import { type AppAbility, buildAbility, samePermissions } from '../abilities/ability';
-import type { DefaultInterestPeriod } from '../api/types';
+import type { DefaultInterestPeriodEntry } from '@gewst/domain';
 
 export type SnackbarType = 'success' | 'info' | 'warning' | 'error';
 
@@ -18,7 +18,7 @@ export interface AppState {
   permissions: Permission[];
   ability: AppAbility;
   companies: Company[];
-  defaultInterestPeriods: DefaultInterestPeriod[];
+  defaultInterestPeriods: DefaultInterestPeriodEntry[];
   snackbar: SnackbarState;
 }
 
@@ -112,7 +112,7 @@ export function createAppStore(storage: KeyValueStorage | null) {
       setState({ companies, currentCompanyId });
     },
 
-    setDefaultInterestPeriods(defaultInterestPeriods: DefaultInterestPeriod[]): void {
+    setDefaultInterestPeriods(defaultInterestPeriods: DefaultInterestPeriodEntry[]): void {
       setState({ defaultInterestPeriods });
     },
 

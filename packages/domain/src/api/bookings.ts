@@ -212,6 +212,7 @@ export const sessionSchema = z.object({
 export type BookingSession = z.infer<typeof sessionSchema>;
 
 export const sessionListSchema = paged(sessionSchema);
+export type SessionList = z.infer<typeof sessionListSchema>;
 
 export const bookingSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SESSION_ACTION_LABELS } from '../bookings/workflow';
-import { idSchema, isoDateSchema, pageQuerySchema } from './common';
+import { idSchema, isoDateSchema, pageQuerySchema, paged } from './common';
 
 export const auditLogSchema = z.object({
   id: z.number().int(),
@@ -15,6 +15,9 @@ export const auditLogSchema = z.object({
   request_id: z.string().nullable(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogSchema>;
+
+export const auditLogListSchema = paged(auditLogSchema);
+export type AuditLogList = z.infer<typeof auditLogListSchema>;
 
 export const auditLogQuerySchema = pageQuerySchema.extend({
   user_id: idSchema.optional(),

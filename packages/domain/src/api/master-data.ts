@@ -2,7 +2,7 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } fro
 import { z } from 'zod';
 import { formatMoneyPlain } from '../money';
 import { agsSchema } from './calculations';
-import { idSchema, isoDateSchema, optionalText, pageQuerySchema } from './common';
+import { idSchema, isoDateSchema, optionalText, paged, pageQuerySchema } from './common';
 import { rateHebesatzSchema, rateYearSchema } from './municipalities';
 
 export const REFERENCE_KINDS = ['kassenzeichen', 'buchungszeichen', 'personenkonto', 'sonstiges'] as const;
@@ -199,6 +199,8 @@ export const masterDataListItemSchema = z.object({
   hebesatz_year: z.number().int().nullable(),
 });
 export type MasterDataListItem = z.infer<typeof masterDataListItemSchema>;
+export const masterDataListSchema = paged(masterDataListItemSchema);
+export type MasterDataList = z.infer<typeof masterDataListSchema>;
 
 export const masterDataSchema = z.object({
   id: z.number().int(),
@@ -284,6 +286,8 @@ export const rateConflictSchema = z.object({
   other_designation: z.string().nullable(),
 });
 export type RateConflict = z.infer<typeof rateConflictSchema>;
+export const rateConflictListSchema = paged(rateConflictSchema);
+export type RateConflictList = z.infer<typeof rateConflictListSchema>;
 
 export const importRowSchema = z.object({
   row: z.number().int(),

@@ -86,6 +86,7 @@ export const paymentListItemSchema = z.object({
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 export const paymentListSchema = paged(paymentListItemSchema);
+export type PaymentList = z.infer<typeof paymentListSchema>;
 
 const userRef = z.object({ id: z.number().int(), username: z.string(), name: z.string() }).nullable();
 

@@ -7,6 +7,11 @@ export const permissionSchema = z.object({
   name: z.enum(PERMISSIONS),
   label: z.string(),
 });
+export type PermissionInfo = z.infer<typeof permissionSchema>;
+
+/** GET /api/logout: where the browser ends the provider's session (null: nothing to end). */
+export const logoutResponseSchema = z.object({ end_session_url: z.string().nullable() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
 export const roleSchema = z.object({
   id: z.number().int(),

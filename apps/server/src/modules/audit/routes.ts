@@ -1,4 +1,4 @@
-import { auditLogQuerySchema, auditLogSchema, paged, pageMeta } from '@gewst/domain';
+import { auditLogListSchema, auditLogQuerySchema, pageMeta } from '@gewst/domain';
 import type { AppInstance } from '../../http/types';
 import { listAuditLogs } from './repo';
 
@@ -11,7 +11,7 @@ export function auditRoutes(app: AppInstance): void {
         tags: ['Admin'],
         summary: 'Audit-Log (seitenweise, filterbar)',
         querystring: auditLogQuerySchema,
-        response: { 200: paged(auditLogSchema) },
+        response: { 200: auditLogListSchema },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import {
   assignRolesSchema,
   currentUserSchema,
   idParamSchema,
+  logoutResponseSchema,
   userCompaniesSchema,
   userListItemSchema,
 } from '@gewst/domain';
@@ -70,7 +71,7 @@ export function userRoutes(app: AppInstance): void {
       schema: {
         tags,
         summary: 'Abmelden: protokolliert und nennt die Abmeldeadresse des Identity Providers',
-        response: { 200: z.object({ end_session_url: z.string().nullable() }) },
+        response: { 200: logoutResponseSchema },
       },
     },
     async (request) => {
