@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findDemoUser } from '../src/idp/demo-users';
 import { compareWithNotices } from '../src/modules/zerlegung/comparison';
 import { bearer, useTestApp } from './helpers';
 
@@ -201,10 +202,14 @@ describe('stored, versioned Zerlegungen', () => {
     expect(v2).toMatchObject({ version: 2, current_version: 2, bemerkung: 'Löhne Trier korrigiert' });
     expect(v2.result.zeilen.map((z: { anteil: string }) => z.anteil)).toEqual(['3000.00', '1500.00']);
     expect(
-      v2.versions.map((v: { version: number; created_by: string }) => [v.version, v.created_by]),
+      v2.versions.map((v: { version: number; created_by: string; created_by_name: string }) => [
+        v.version,
+        v.created_by,
+        v.created_by_name,
+      ]),
     ).toEqual([
-      [2, 'admin'],
-      [1, 'freigabe'],
+      [2, 'admin', findDemoUser('admin')?.name],
+      [1, 'freigabe', findDemoUser('freigabe')?.name],
     ]);
     const v1 = await ctx.inject({
       method: 'GET',

@@ -82,6 +82,8 @@ export const zerlegungVersionInfoSchema = z.object({
   version: z.number().int(),
   created_at: z.string(),
   created_by: z.string().nullable(),
+  /** The person's name (users.name) behind `created_by`, for display. */
+  created_by_name: z.string().nullable(),
   bemerkung: z.string().nullable(),
   messbetrag: z.string(),
 });

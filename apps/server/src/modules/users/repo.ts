@@ -31,6 +31,17 @@ export function userRef(users: Map<number, UserRefRow>, id: number | null | unde
   return u ? { id: u.id, username: u.username, name: u.name ?? u.username } : null;
 }
 
+/** Display names of several users at once, keyed by username (unknown names are left out). */
+export async function namesByUsername(db: DbOrTx, usernames: (string | null | undefined)[]) {
+  const wanted = [...new Set(usernames.filter((v): v is string => typeof v === 'string'))];
+  if (!wanted.length) return new Map<string, string>();
+  const rows = await db
+    .select({ username: users.username, name: users.name })
+    .from(users)
+    .where(inArray(users.username, wanted));
+  return new Map(rows.map((r) => [r.username, r.name ?? r.username]));
+}
+
 export async function findUserByUsername(db: DbOrTx, username: string) {
   const rows = await db.select().from(users).where(eq(users.username, username)).limit(1);
   return rows[0] ?? null;

@@ -40,6 +40,7 @@ export function presentDetail(
   version: ZerlegungVersionRow,
   versions: ZerlegungVersionRow[],
   vergleich: ZerlegungVergleichZeile[],
+  names: Map<string, string> = new Map(),
 ): ZerlegungDetail {
   const input = version.input as StoredInput;
   const result = version.result as ZerlegungResponse;
@@ -55,6 +56,7 @@ export function presentDetail(
       version: v.version,
       created_at: v.created_at.toISOString(),
       created_by: v.created_by,
+      created_by_name: v.created_by ? (names.get(v.created_by) ?? v.created_by) : null,
       bemerkung: v.bemerkung,
       messbetrag: (v.result as ZerlegungResponse).messbetrag,
     })),

@@ -4,6 +4,7 @@ import { AppError, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import * as calculations from '../calculations/service';
 import { type CompanyRow, findCompany } from '../companies/repo';
+import { namesByUsername } from '../users';
 import { compareWithNotices, loadReceivedShares } from './comparison';
 import { presentDetail, presentListItem, type StoredInput } from './presenter';
 import * as repo from './repo';
@@ -20,7 +21,11 @@ export async function getZerlegung(db: DbOrTx, id: number, version?: number) {
   const current = versions.find((v) => v.version === wanted);
   if (!current) throw notFound(`Version ${wanted} der Zerlegung`);
   const received = await loadReceivedShares(db, found.zerlegung.company_id, found.zerlegung.year);
-  const detail = presentDetail(found.zerlegung, found.company, current, versions, []);
+  const names = await namesByUsername(
+    db,
+    versions.map((v) => v.created_by),
+  );
+  const detail = presentDetail(found.zerlegung, found.company, current, versions, [], names);
   detail.vergleich = compareWithNotices(detail.result, received);
   return detail;
 }

@@ -5,6 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { masterDataListQuery } from '../../api/masterData';
 import { documentTexts as t } from '../../i18n/documents';
+import { masterDataSuggestion } from './masterDataSuggestion';
 
 interface Option {
   id: number;
@@ -47,6 +48,7 @@ export function MasterDataAssignment({
   onAssign: (masterDataId: number | null) => void;
 }) {
   const [input, setInput] = useState('');
+  const suggestion = masterDataSuggestion(doc);
   const search = useDeferredValue(input.trim());
   const hint = fieldText(doc, 'kassenzeichen') || fieldText(doc, 'ags') || fieldText(doc, 'gemeinde');
   const suggestions = useQuery({
@@ -115,9 +117,9 @@ export function MasterDataAssignment({
         renderInput={(params) => <TextField {...params} label={t.review.masterDataLabel} />}
         noOptionsText={t.review.masterDataNone}
       />
-      {doc.match ? (
+      {suggestion ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {t.review.masterDataSuggested}: {doc.match.reason}
+          {t.review.masterDataSuggested}: {suggestion}
         </Typography>
       ) : null}
       {doc.masterData ? (

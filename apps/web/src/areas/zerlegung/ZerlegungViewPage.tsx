@@ -151,7 +151,7 @@ function ZerlegungView({ detail, onVersion }: { detail: ZerlegungDetail; onVersi
           >
             {detail.versions.map((v) => (
               <MenuItem key={v.version} value={v.version}>
-                {t.versionOf(v.version, formatDateTime(v.created_at), v.created_by)}
+                {t.versionOf(v.version, formatDateTime(v.created_at), v.created_by_name ?? v.created_by)}
                 {v.version === detail.current_version ? ` – ${t.current}` : ''}
               </MenuItem>
             ))}
