@@ -1,18 +1,26 @@
 import { resolveMainColor } from '@gewst/domain';
 import { MenuItem, Select } from '@mui/material';
+import { useLocation, useNavigate } from 'react-router';
 import { de } from '../../i18n/de';
 import { appStore, useAppState } from '../../store/store';
+import { pathAfterCompanySwitch } from './companySwitch';
 
 /** The current company (persisted locally); its colour tints the app bar. */
 export function CompanySelect() {
   const companies = useAppState((s) => s.companies);
   const currentId = useAppState((s) => s.currentCompanyId);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   if (companies.length === 0) return null;
   const value = companies.some((c) => c.id === currentId) ? String(currentId) : '';
   return (
     <Select
       value={value}
-      onChange={(event) => appStore.setCurrentCompanyId(Number(event.target.value))}
+      onChange={(event) => {
+        appStore.setCurrentCompanyId(Number(event.target.value));
+        const next = pathAfterCompanySwitch(pathname);
+        if (next) void navigate(next);
+      }}
       variant="outlined"
       size="small"
       inputProps={{ 'aria-label': de.appBar.company }}
