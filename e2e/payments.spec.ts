@@ -133,5 +133,11 @@ describe('Zahlungsdaten', () => {
       })
       .toContain(money(reopened.overdue.sum));
     await screenshot(page, 'payment-dashboard-tiles');
+    // The overdue tile opens the payment data filtered to overdue years, with the switch on.
+    await page.getByTestId('payment-tile-overdue').click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toContain('/zahlungsdaten?only_overdue=true');
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'nur überfällige' }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
   });
 });

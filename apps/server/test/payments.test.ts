@@ -929,6 +929,25 @@ describe('payment data API', () => {
     expect(open.json().data.length).toBeGreaterThan(0);
     expect(open.json().data.length).toBeLessThan(total);
     expect(open.json().data.every((r: { offen: string }) => r.offen !== '0.00')).toBe(true);
+    // Overdue (the dashboard tile's link): exactly the years holding the tile's overdue lines.
+    const overdue = await ctx.inject({
+      method: 'GET',
+      url: '/api/payments?company_id=1&only_overdue=true&per_page=200',
+      headers: await as('leser'),
+    });
+    const tiles = await ctx.inject({
+      method: 'GET',
+      url: '/api/payments/due?company_id=1',
+      headers: await as('leser'),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(overdue.json().data.length > 0).toBe(tiles.json().overdue.count > 0);
+    expect(overdue.json().data.length).toBeLessThanOrEqual(open.json().data.length);
+    expect(
+      overdue
+        .json()
+        .data.every((r: { naechste_faelligkeit: string | null }) => r.naechste_faelligkeit! < today),
+    ).toBe(true);
     const warn = await ctx.inject({
       method: 'GET',
       url: '/api/payments?company_id=1&only_warnings=1&per_page=200',

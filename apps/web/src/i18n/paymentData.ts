@@ -7,6 +7,7 @@ export const paymentDataTexts = {
   allYears: 'alle Jahre',
   ags: 'Gemeinde (AGS)',
   onlyOpen: 'nur offene',
+  onlyOverdue: 'nur überfällige',
   onlyWarnings: 'nur mit Hinweisen',
   export: 'Excel-Export',
   columns: {

@@ -5,7 +5,7 @@ import { idField, idSchema, isoDateSchema, paged, pageQuerySchema } from './comm
 /**
  * Payment data API (issue 6). Paths, all under /api:
  *
- * - GET  /payments?company_id&year&ags&only_open&only_warnings&orderBy&orderDirection&page&per_page → paymentListSchema
+ * - GET  /payments?company_id&year&ags&only_open&only_overdue&only_warnings&orderBy&orderDirection&page&per_page → paymentListSchema
  * - GET  /payments/export?…same filters                → xlsx
  * - GET  /payments/due?company_id                      → paymentDueSchema (dashboard tiles)
  * - GET  /payments/{id}/{year}   (id = master data)    → paymentDetailSchema
@@ -58,6 +58,8 @@ export const paymentListQuerySchema = pageQuerySchema.extend({
     .regex(/^\d{8}$/, 'AGS hat 8 Ziffern.')
     .optional(),
   only_open: bool.optional(),
+  /** Only years with an open line to pay whose due date has passed (the dashboard's overdue tile). */
+  only_overdue: bool.optional(),
   only_warnings: bool.optional(),
   orderBy: z.enum(PAYMENT_SORT_FIELDS, { error: 'Unbekannte Sortierung.' }).default('designation'),
   orderDirection: z.enum(['asc', 'desc'], { error: 'asc oder desc angeben.' }).default('asc'),

@@ -181,11 +181,16 @@ const ORDER: Record<PaymentListQuery['orderBy'], string> = {
   naechste_faelligkeit: 'p.naechste_faelligkeit',
 };
 
-export async function listPayments(db: DbOrTx, q: PaymentListQuery, limit: number | null) {
+export async function listPayments(db: DbOrTx, q: PaymentListQuery, limit: number | null, today: string) {
   const where = [sql`p.company_id = ${q.company_id}`];
   if (q.year) where.push(sql`p.year = ${q.year}`);
   if (q.ags) where.push(sql`md.ags = ${q.ags}`);
   if (q.only_open) where.push(sql`p.sum_offen <> 0`);
+  if (q.only_overdue)
+    // the same lines as the overdue bucket of dueSums: open, current, to pay, due before today
+    where.push(sql`exists (select 1 from payment_lines l
+      where l.payment_id = p.id and l.status = 'offen' and l.superseded_by is null
+        and l.betrag > 0 and l.faellig_am < ${today})`);
   if (q.only_warnings) where.push(sql`p.warnings > 0`);
   const dir = q.orderDirection === 'desc' ? 'desc' : 'asc';
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';

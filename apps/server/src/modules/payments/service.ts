@@ -439,14 +439,14 @@ function expectedChecks(current: repo.PaymentRow, v: PaymentPlan['years'][number
 
 export async function listPayments(db: Db, q: PaymentListQuery) {
   await requireCompany(db, q.company_id);
-  const rows = await repo.listPayments(db, q, q.per_page);
+  const rows = await repo.listPayments(db, q, q.per_page, today());
   const total = rows[0]?.total ?? 0;
   return { data: rows.map(presentListRow), meta: pageMeta(q.page, q.per_page, total) };
 }
 
 export async function allPayments(db: Db, q: PaymentListQuery) {
   await requireCompany(db, q.company_id);
-  return (await repo.listPayments(db, q, null)).map(presentListRow);
+  return (await repo.listPayments(db, q, null, today())).map(presentListRow);
 }
 
 const m = (v: string | null) => formatMoneyPlain(v ?? '0');

@@ -26,6 +26,7 @@ export function DueTiles() {
       value: d ? formatMoney(d.due_soon.sum) : '–',
       sub: d ? t.lines(d.due_soon.count) : '',
       color: 'info.main',
+      to: '/zahlungsdaten?only_open=true',
     },
     {
       key: 'overdue',
@@ -33,6 +34,7 @@ export function DueTiles() {
       value: d ? formatMoney(d.overdue.sum) : '–',
       sub: d ? t.lines(d.overdue.count) : '',
       color: d?.overdue.count ? 'error.main' : 'text.primary',
+      to: '/zahlungsdaten?only_overdue=true',
     },
   ];
   return (
@@ -44,7 +46,7 @@ export function DueTiles() {
           sx={{ flex: '1 1 160px' }}
           data-testid={`payment-tile-${tile.key}`}
         >
-          <CardActionArea component={RouterLink} to="/zahlungsdaten?only_open=true" sx={{ height: '100%' }}>
+          <CardActionArea component={RouterLink} to={tile.to} sx={{ height: '100%' }}>
             <CardContent sx={{ py: 1.5 }}>
               <Typography variant="body2" color="text.secondary">
                 {tile.title}

@@ -30,6 +30,7 @@ export default function PaymentDataPage() {
   const [year, setYear] = useState<number | ''>(Number(search.get('year')) || '');
   const [municipality, setMunicipality] = useState<MunicipalityValue | null>(null);
   const [onlyOpen, setOnlyOpen] = useState(search.get('only_open') === 'true');
+  const [onlyOverdue, setOnlyOverdue] = useState(search.get('only_overdue') === 'true');
   const [onlyWarnings, setOnlyWarnings] = useState(search.get('only_warnings') === 'true');
   const { page, per_page, orderBy, orderDirection } = table.params;
 
@@ -38,6 +39,7 @@ export default function PaymentDataPage() {
     year: year || undefined,
     ags: municipality?.ags || undefined,
     only_open: onlyOpen || undefined,
+    only_overdue: onlyOverdue || undefined,
     only_warnings: onlyWarnings || undefined,
     orderBy,
     orderDirection,
@@ -108,6 +110,18 @@ export default function PaymentDataPage() {
             />
           }
           label={t.onlyOpen}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={onlyOverdue}
+              onChange={(e) => {
+                setOnlyOverdue(e.target.checked);
+                firstPage();
+              }}
+            />
+          }
+          label={t.onlyOverdue}
         />
         <FormControlLabel
           control={
