@@ -35,8 +35,29 @@ describe('company-scoped access', () => {
       .body;
     const leser = users.find((u) => u.username === 'leser')!;
     restore = () => api(baseUrl(), admin, 'PUT', `/users/${leser.id}/companies`, { company_ids: null });
-    const set = await api(baseUrl(), admin, 'PUT', `/users/${leser.id}/companies`, { company_ids: [a.id] });
-    expect(set.status).toBe(200);
+    // The administrator limits "leser" to company A in Admin → Benutzer.
+    const adminPage = await (await newContext()).newPage();
+    await openSignedIn(adminPage, '/admin/benutzer', 'admin');
+    await adminPage.getByRole('button', { name: 'Firmenzugriff von leser bearbeiten' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Firmenzugriff von leser' });
+    await dialog.getByRole('radio', { name: 'Nur ausgewählte Firmen' }).check();
+    await dialog.getByRole('checkbox', { name: a.name }).check();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ username: string; company_ids: number[] | null }[]>(
+              baseUrl(),
+              admin,
+              'GET',
+              '/users/getAll',
+            )
+          ).body.find((u) => u.username === 'leser')?.company_ids,
+        { timeout: 20_000 },
+      )
+      .toEqual([a.id]);
+    await adminPage.close();
 
     const page = await (await newContext()).newPage();
     await openSignedIn(page, '/', 'leser');

@@ -12,6 +12,8 @@ export function FormDialog(props: {
   onClose: () => void;
   busy: boolean;
   maxWidth?: 'xs' | 'sm' | 'md';
+  /** "Speichern" stays disabled (e.g. until the choices have loaded). */
+  submitDisabled?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -35,7 +37,7 @@ export function FormDialog(props: {
           <Button onClick={onClose} disabled={busy}>
             {de.common.cancel}
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
+          <Button type="submit" variant="contained" loading={busy} disabled={props.submitDisabled}>
             {de.common.save}
           </Button>
         </DialogActions>

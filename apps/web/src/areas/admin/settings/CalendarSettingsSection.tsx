@@ -1,10 +1,10 @@
-import { Alert, FormControlLabel, Paper, Skeleton, Switch, Typography } from '@mui/material';
+import { FormControlLabel, Switch, Typography } from '@mui/material';
 import type { HolidaySettings } from '@gewst/domain';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessages } from '../../../api/errors';
 import { settingsQuery, useSaveSetting } from '../../../api/settings';
-import { QueryError } from '../../../components/QueryState';
 import { appStore, useCan } from '../../../store/store';
+import { SettingSection } from './SettingSection';
 
 const KEY = 'calendar.holidays';
 const t = {
@@ -26,15 +26,13 @@ export function CalendarSettingsSection() {
   const value = entry?.value as HolidaySettings | undefined;
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="calendar-settings-title">
-      <Typography id="calendar-settings-title" variant="h6" component="h2" gutterBottom>
-        {t.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t.intro}
-      </Typography>
-      {entries.isError ? <QueryError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
-      {entries.isPending ? <Skeleton variant="rounded" height={40} /> : null}
+    <SettingSection
+      id="calendar-settings"
+      title={t.title}
+      intro={t.intro}
+      entries={entries}
+      canEdit={canEdit}
+    >
       {value ? (
         <>
           <FormControlLabel
@@ -60,11 +58,6 @@ export function CalendarSettingsSection() {
           </Typography>
         </>
       ) : null}
-      {!canEdit ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          Zum Ändern wird das Recht „Customizing-Daten ändern“ benötigt.
-        </Alert>
-      ) : null}
-    </Paper>
+    </SettingSection>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { splitFieldErrors } from '../../../api/errors';
 import { settingsQuery, useSaveSetting } from '../../../api/settings';
-import { QueryError } from '../../../components/QueryState';
 import { appStore, useCan } from '../../../store/store';
+import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.lock_seconds';
 const t = {
@@ -57,15 +57,14 @@ export function DocumentSettingsSection() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="document-settings-title">
-      <Typography id="document-settings-title" variant="h6" component="h2" gutterBottom>
-        {t.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t.intro}
-      </Typography>
-      {entries.isError ? <QueryError error={entries.error} onRetry={() => void entries.refetch()} /> : null}
-      {entries.isPending ? <Skeleton variant="rounded" height={56} /> : null}
+    <SettingSection
+      id="document-settings"
+      title={t.title}
+      intro={t.intro}
+      entries={entries}
+      canEdit={canEdit}
+      skeletonHeight={56}
+    >
       {entry ? (
         <Stack
           component="form"
@@ -97,11 +96,6 @@ export function DocumentSettingsSection() {
           </Stack>
         </Stack>
       ) : null}
-      {!canEdit ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          Zum Ändern wird das Recht „Customizing-Daten ändern“ benötigt.
-        </Alert>
-      ) : null}
-    </Paper>
+    </SettingSection>
   );
 }
