@@ -27,6 +27,15 @@ describe('Stammdaten', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.waitForURL(/\/stammdaten\/\d+$/, { timeout: 20_000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
+    // a new establishment lists its (still empty) documents and payment years
+    await expect
+      .poll(() => page.getByText('Dieser Betriebsstätte ist noch kein Dokument zugeordnet.').isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('Für diese Betriebsstätte gibt es noch keine Zahlungsdaten.').isVisible())
+      .toBe(true);
 
     // change the rate for 2021 (reference 410) with a note
     const rates = page.getByRole('table', { name: 'Hebesatz-Historie' });

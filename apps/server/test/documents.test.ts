@@ -295,6 +295,25 @@ describe('processing and the documents API', () => {
     await put(id, { fields: { hebesatz: { value: doc.fields.hebesatz.value } } });
     expect((await put(id, { master_data_id: null })).json().master_data_id).toBeNull();
     expect((await put(id, { master_data_id: masterDataId })).json().masterData.id).toBe(masterDataId);
+    // The establishment view lists its documents: the list filtered by master_data_id.
+    const ofEstablishment = await ctx.inject({
+      method: 'GET',
+      url: `/api/documents?company_id=${COMPANY}&master_data_id=${masterDataId}&per_page=100`,
+      headers: await auth('leser'),
+    });
+    expect(ofEstablishment.json().data.map((d: { id: number }) => d.id)).toContain(id);
+    expect(
+      ofEstablishment.json().data.every((d: { master_data_id: number }) => d.master_data_id === masterDataId),
+    ).toBe(true);
+    expect(
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: `/api/documents?company_id=${COMPANY}&master_data_id=0x10`,
+          headers: await auth('leser'),
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await put(id, { master_data_id: 999999 })).statusCode).toBe(400);
     expect((await put(999999, { archived: true })).statusCode).toBe(404);
   });

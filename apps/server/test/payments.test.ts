@@ -966,6 +966,18 @@ describe('payment data API', () => {
       all.json().data.filter((r: { ags: string }) => r.ags === ags).length,
     );
     expect(byAgs.json().data.every((r: { ags: string }) => r.ags === ags)).toBe(true);
+    // Establishment filter (its view lists its years).
+    const mdId = all.json().data[0].master_data_id as number;
+    const byMd = await ctx.inject({
+      method: 'GET',
+      url: `/api/payments?company_id=1&master_data_id=${mdId}&per_page=200`,
+      headers: await as('leser'),
+    });
+    expect(byMd.json().data.length).toBe(
+      all.json().data.filter((r: { master_data_id: number }) => r.master_data_id === mdId).length,
+    );
+    expect(byMd.json().data.length).toBeGreaterThan(0);
+    expect(byMd.json().data.every((r: { master_data_id: number }) => r.master_data_id === mdId)).toBe(true);
     expect(
       (
         await ctx.inject({

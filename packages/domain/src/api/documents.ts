@@ -234,6 +234,8 @@ export const documentListQuerySchema = pageQuerySchema.extend({
     })
     .optional(),
   search: z.string().trim().max(200, 'Der Suchtext darf höchstens 200 Zeichen lang sein.').optional(),
+  /** Only the documents assigned to this establishment (its view lists them). */
+  master_data_id: idField({ type: 'Betriebsstätte muss eine Zahl sein.' }).optional(),
   /** Default false: archived documents are shown in /archiv. */
   archived: boolQuery('archived').optional(),
   /** Admin only: list soft-deleted documents (to restore them). */

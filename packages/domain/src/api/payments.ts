@@ -57,6 +57,8 @@ export const paymentListQuerySchema = pageQuerySchema.extend({
     .string()
     .regex(/^\d{8}$/, 'AGS hat 8 Ziffern.')
     .optional(),
+  /** Only the years of this establishment (its view lists them). */
+  master_data_id: idField({ type: 'Betriebsstätte muss eine Zahl sein.' }).optional(),
   only_open: bool.optional(),
   /** Only years with an open line to pay whose due date has passed (the dashboard's overdue tile). */
   only_overdue: bool.optional(),

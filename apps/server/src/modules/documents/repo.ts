@@ -94,6 +94,7 @@ function listWhere(q: DocumentListParams, today: string) {
   if (!q.deleted) parts.push(sql`d.archived = ${q.archived ?? false}`);
   if (q.type) parts.push(sql`d.type = ${q.type}`);
   if (q.status) parts.push(sql`d.status = ${q.status}`);
+  if (q.master_data_id) parts.push(sql`d.master_data_id = ${q.master_data_id}`);
   if (q.dueDate === 'overdue') parts.push(sql`d.due_date < ${today}::date`);
   else if (q.dueDate === 'soon') parts.push(sql`d.due_date between ${today}::date and ${today}::date + 14`);
   else if (q.dueDate === 'any') parts.push(sql`d.due_date is not null`);

@@ -185,6 +185,7 @@ export async function listPayments(db: DbOrTx, q: PaymentListQuery, limit: numbe
   const where = [sql`p.company_id = ${q.company_id}`];
   if (q.year) where.push(sql`p.year = ${q.year}`);
   if (q.ags) where.push(sql`md.ags = ${q.ags}`);
+  if (q.master_data_id) where.push(sql`p.master_data_id = ${q.master_data_id}`);
   if (q.only_open) where.push(sql`p.sum_offen <> 0`);
   if (q.only_overdue)
     // the same lines as the overdue bucket of dueSums: open, current, to pay, due before today

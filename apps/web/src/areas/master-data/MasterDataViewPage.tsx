@@ -36,6 +36,7 @@ import { QueryError } from '../../components/QueryState';
 import { masterDataTexts as t } from '../../i18n/masterData';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 import { MunicipalityAutocomplete, type MunicipalityValue } from './MunicipalityAutocomplete';
+import { EstablishmentActivity } from './EstablishmentActivity';
 import { RateTable } from './RateTable';
 import { FormDateField } from '../../components/form/DateField';
 
@@ -393,6 +394,8 @@ function MasterDataForm({ record }: { record: MasterData | null }) {
           <Alert severity="info">{t.ratesAfterCreate}</Alert>
         )}
       </Paper>
+
+      {record ? <EstablishmentActivity companyId={record.company_id} masterDataId={record.id} /> : null}
 
       {blocker.state === 'blocked' ? (
         <ConfirmDialog
