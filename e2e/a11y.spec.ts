@@ -42,7 +42,14 @@ describe('accessibility and layout of the inbox, the review screen and payment d
   beforeAll(async () => {
     const token = await apiToken(baseUrl(), 'sachbearbeitung');
     const n = await generateNotice(57, 'gewst_bescheid', 'L2');
-    docId = await uploadDocument(baseUrl(), token, 1, `e2e-a11y-${Date.now()}.pdf`, n.pdf);
+    // a long file name without spaces (as scanners and exports name files) must not widen the inbox
+    docId = await uploadDocument(
+      baseUrl(),
+      token,
+      1,
+      `e2e-a11y-${Date.now()}-gewerbesteuerbescheid_2023_stadt_musterstadt_kassenzeichen_4711-0815-2023_scan.pdf`,
+      n.pdf,
+    );
     // processing a text notice takes seconds (expect.poll is not available outside a test)
     let doc = (await api<DocumentDetail>(baseUrl(), token, 'GET', `/documents/${docId}`)).body;
     for (let i = 0; i < 120 && doc.status !== 'zu_pruefen'; i++) {

@@ -114,23 +114,28 @@ export default function DashboardPage() {
       id: 'type',
       header: t.inbox.columns.type,
       sortable: true,
+      // long compound type names are hyphenated (lang="de") rather than widening the table
+      sx: { hyphens: 'auto' },
       cell: (row) => (row.type ? DOCUMENT_TYPE_LABELS[row.type] : t.inbox.unclassified),
     },
     {
       id: 'filename',
       header: t.inbox.columns.filename,
       sortable: true,
-      sx: { maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      // max-width holds on a block inside the cell (a table cell itself grows with its content)
       cell: (row) => (
-        <RouterLink to={`/dokumente/${row.id}`} title={row.filename}>
-          {row.filename}
-        </RouterLink>
+        <Box sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <RouterLink to={`/dokumente/${row.id}`} title={row.filename}>
+            {row.filename}
+          </RouterLink>
+        </Box>
       ),
     },
     {
       id: 'gemeinde',
       header: t.inbox.columns.municipality,
       sortable: true,
+      sx: { hyphens: 'auto', overflowWrap: 'anywhere' },
       cell: (row) => row.gemeinde ?? '',
     },
     {
