@@ -172,6 +172,14 @@ export interface ListRow {
   total: number;
 }
 
+/** A line we still have to pay: open, current (not superseded), an amount to pay (not a refund). */
+const TO_PAY = sql`l.status = 'offen' and l.superseded_by is null and l.betrag > 0`;
+/**
+ * Overdue on `today`: to pay and due before today. The one definition behind the dashboard's
+ * overdue tile (dueSums) and the payment list's only_overdue filter, so both count the same lines.
+ */
+const overdueOn = (today: string) => sql`${TO_PAY} and l.faellig_am < ${today}`;
+
 const ORDER: Record<PaymentListQuery['orderBy'], string> = {
   designation: 'md.designation',
   gemeinde: 'm.name',
@@ -188,10 +196,7 @@ export async function listPayments(db: DbOrTx, q: PaymentListQuery, limit: numbe
   if (q.master_data_id) where.push(sql`p.master_data_id = ${q.master_data_id}`);
   if (q.only_open) where.push(sql`p.sum_offen <> 0`);
   if (q.only_overdue)
-    // the same lines as the overdue bucket of dueSums: open, current, to pay, due before today
-    where.push(sql`exists (select 1 from payment_lines l
-      where l.payment_id = p.id and l.status = 'offen' and l.superseded_by is null
-        and l.betrag > 0 and l.faellig_am < ${today})`);
+    where.push(sql`exists (select 1 from payment_lines l where l.payment_id = p.id and ${overdueOn(today)})`);
   if (q.only_warnings) where.push(sql`p.warnings > 0`);
   const dir = q.orderDirection === 'desc' ? 'desc' : 'asc';
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
@@ -241,11 +246,10 @@ export async function refreshSums(db: DbOrTx, paymentIds: number[]) {
 export async function dueSums(db: DbOrTx, companyId: number, today: string, until: string) {
   const rows = await rowsOf<{ bucket: string; n: number; s: string }>(
     db,
-    sql`select case when l.faellig_am < ${today} then 'overdue' else 'soon' end as bucket,
+    sql`select case when ${overdueOn(today)} then 'overdue' else 'soon' end as bucket,
           count(*)::int as n, coalesce(sum(l.betrag), 0)::text as s
         from payment_lines l
-        where l.company_id = ${companyId} and l.status = 'offen' and l.superseded_by is null
-          and l.betrag > 0 and l.faellig_am is not null and l.faellig_am <= ${until}
+        where l.company_id = ${companyId} and ${TO_PAY} and l.faellig_am is not null and l.faellig_am <= ${until}
         group by 1`,
   );
   const [review] = await rowsOf<{ n: number }>(
