@@ -278,3 +278,84 @@ describe('Hebesätze from the company master data', () => {
     expect(exact).toEqual({ zeilen: [{ ags: '07211000', hebesatz: 430 }], hinweise: [] });
   });
 });
+
+describe('due dates follow the working-day calendar setting (calendar.holidays)', () => {
+  const MUENCHEN = '09162000';
+  const AUGSBURG = '09761000';
+  const SAARBRUECKEN = '10041100';
+  const q3 = async (ags: string) =>
+    (await post('vorauszahlungen', { year: 2024, letzte_steuer: '4000.00', ags })).json().quartale[2]
+      .faellig_am;
+  const rest = async (ags: string) =>
+    (await post('abschlusszahlung', { steuer: '5000.00', aufgabe_zur_post: '2024-07-12', ags })).json().rest
+      .faellig_am;
+  const saeumnis = async (ags?: string) =>
+    (
+      await post('saeumniszuschlag', {
+        rueckstand: '1000.00',
+        faellig_am: '2024-08-15',
+        gezahlt_am: '2024-08-16',
+        ...(ags ? { ags } : {}),
+      })
+    ).json();
+  const setting = async (method: 'PUT' | 'DELETE', value?: unknown) =>
+    ctx.inject({
+      method,
+      url: '/api/settings/calendar.holidays',
+      headers: bearer(await ctx.token('admin')),
+      ...(method === 'PUT' ? { payload: { value } } : {}),
+    });
+
+  it('15 Aug 2024 (Thursday): prepayment, Abschlusszahlung and Säumnis move in Bavaria once the setting says so, without a restart', async () => {
+    // Default: 15 August is not assumed a holiday in Bavaria; always in Saarland and in Augsburg.
+    expect(await q3(MUENCHEN)).toBe('2024-08-15');
+    expect(await q3(SAARBRUECKEN)).toBe('2024-08-16');
+    expect(await q3(AUGSBURG)).toBe('2024-08-16');
+    // Posted Fri 12 Jul 2024 → Bekanntgabe Mon 15 Jul → one month later: 15 Aug.
+    expect(await rest(MUENCHEN)).toBe('2024-08-15');
+    expect(await saeumnis(MUENCHEN)).toMatchObject({ faellig_am: '2024-08-15', verspaetung_tage: 1 });
+
+    expect((await setting('PUT', { bayern_mariae_himmelfahrt: true })).statusCode).toBe(200);
+    expect(await q3(MUENCHEN)).toBe('2024-08-16');
+    expect(await rest(MUENCHEN)).toBe('2024-08-16');
+    expect(await saeumnis(MUENCHEN)).toMatchObject({ faellig_am: '2024-08-16', verspaetung_tage: 0 });
+    // Without a municipality the dates are plain calendar days.
+    expect(await saeumnis()).toMatchObject({ faellig_am: '2024-08-15', verspaetung_tage: 1 });
+
+    expect((await setting('DELETE')).statusCode).toBeLessThan(300);
+    expect(await q3(MUENCHEN)).toBe('2024-08-15');
+  });
+
+  it('Säumniszuschlag: due Sat 15 Feb 2025 runs from Mon 17 Feb (Schonfrist to Thu 20 Feb)', async () => {
+    const calc = async (gezahlt_am: string, ags?: string) =>
+      (
+        await post('saeumniszuschlag', {
+          rueckstand: '1234.56',
+          faellig_am: '2025-02-15',
+          gezahlt_am,
+          ...(ags ? { ags } : {}),
+        })
+      ).json();
+    expect(await calc('2025-02-20', '05315000')).toEqual({
+      faellig_am: '2025-02-17',
+      basis: '1200.00',
+      verspaetung_tage: 3,
+      monate: 0,
+      zuschlag: '0.00',
+      schonfrist: true,
+    });
+    expect(await calc('2025-02-21', '05315000')).toMatchObject({ monate: 1, zuschlag: '12.00' });
+    expect(await calc('2025-02-20')).toMatchObject({
+      faellig_am: '2025-02-15',
+      monate: 1,
+      zuschlag: '12.00',
+    });
+    const bad = await post('saeumniszuschlag', {
+      rueckstand: '-1',
+      faellig_am: '2025-02-30',
+      gezahlt_am: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['faellig_am', 'gezahlt_am', 'rueckstand']);
+  });
+});

@@ -27,6 +27,7 @@ const NO_COMPANY_DATA = new Set([
   'POST /api/calculations/messbetrag',
   'POST /api/calculations/vorauszahlungen',
   'POST /api/calculations/abschlusszahlung',
+  'POST /api/calculations/saeumniszuschlag',
   'POST /api/calculations/zerlegung',
   'POST /api/zerlegungen/wage-import',
   'GET /api/payment-years',

@@ -88,6 +88,7 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'POST /api/calculations/messbetrag': none,
   'POST /api/calculations/vorauszahlungen': none,
   'POST /api/calculations/abschlusszahlung': none,
+  'POST /api/calculations/saeumniszuschlag': none,
   'POST /api/calculations/zerlegung': none,
 
   'GET /api/companies/:id/masterData': companyParam,

@@ -279,6 +279,8 @@ export const saeumniszuschlagRequestSchema = z.object({
 export type SaeumniszuschlagRequest = z.infer<typeof saeumniszuschlagRequestSchema>;
 
 export const saeumniszuschlagResultSchema = z.object({
+  /** The due date the surcharge runs from: moved to a working day when an AGS is given. */
+  faellig_am: z.string(),
   basis: moneyOut,
   verspaetung_tage: z.number().int(),
   monate: z.number().int(),

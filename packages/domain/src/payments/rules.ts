@@ -1,6 +1,7 @@
 import {
   type Bundesland,
   computeAbschlusszahlung,
+  type HolidayOptions,
   computeBekanntgabe,
   computeInterest,
   type DefaultInterestPeriod,
@@ -115,6 +116,12 @@ export interface NoticeInput {
   /** Normalised field values (DOMAIN.md), e.g. { festgesetzte_steuer: "2021.60" }. */
   fields: Record<string, unknown>;
   bundesland: Bundesland;
+  /**
+   * The working-day calendar in force (the stored setting and the municipality's AGS):
+   * Bekanntgabe and the due dates one month after it move past the same holidays as
+   * everywhere else (`nextWorkingDay`).
+   */
+  holidays?: HolidayOptions;
   /** AGS of the establishment (to pick its share from a Zerlegungsbescheid). */
   ags?: string | null;
   /** Municipality name of the establishment: picks the share when the notice prints no AGS. */
@@ -533,6 +540,7 @@ function planBescheid(
     vorauszahlungen: items,
     aufgabe_zur_post: datum!,
     bundesland: input.bundesland,
+    holidays: input.holidays,
   });
   for (const l of lines) {
     if (credited(l)) continue;
@@ -565,7 +573,7 @@ function planBescheid(
       kind: 'erstattung',
       quartal: null,
       betrag: formatMoney(new Dec(r.erstattung).neg()),
-      faellig_am: formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
+      faellig_am: formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland, input.holidays)),
       reason: `Erstattung laut ${label}.`,
     });
   if (settlement.credit.gt(0))
@@ -615,7 +623,8 @@ function planBescheid(
       quartal: null,
       betrag: refund ? formatMoney(new Dec(zinsen).abs().neg()) : formatMoney(new Dec(zinsen).abs()),
       faellig_am:
-        r.rest.faellig_am ?? formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland)),
+        r.rest.faellig_am ??
+        formatIsoDate(monatsfrist(parseIsoDate(r.bekanntgabe), input.bundesland, input.holidays)),
       reason: `${refund ? 'Erstattungszinsen' : 'Nachzahlungszinsen'} (§ 233a AO) laut ${label}${zinsPeriod(f)}.`,
     });
   }
@@ -624,7 +633,7 @@ function planBescheid(
     // Bekanntgabe we compute), not the one the notice prints — a different period is
     // exactly what the check is there to find.
     const from = defaultInterestStart(ez, input.periods ?? []);
-    const to = computeBekanntgabe(datum!, input.bundesland);
+    const to = computeBekanntgabe(datum!, input.bundesland, input.holidays);
     const noticeFrom = date(f.zinsen_von);
     const noticeTo = date(f.zinsen_bis);
     const otherPeriod =

@@ -88,6 +88,20 @@ export interface HolidayOptions {
    * observes it state-wide and always counts.)
    */
   bayernMariaeHimmelfahrt?: boolean;
+  /**
+   * AGS of the municipality, for the holidays of single municipalities that the reference
+   * data identifies by key: the city of Augsburg (09761000) observes the Hohes
+   * Friedensfest (8 August) and Mariä Himmelfahrt regardless of the Bavarian setting.
+   */
+  ags?: string | null;
+}
+
+/** AGS of the city of Augsburg (Augsburger Hohes Friedensfest, Art. 1 Abs. 2 FTG Bayern). */
+export const AGS_AUGSBURG = '09761000';
+
+/** The feiertagejs region of a municipality: Augsburg has a calendar of its own. */
+function holidayRegion(bundesland: Bundesland, ags: string | null | undefined): Region | 'AUGSBURG' {
+  return bundesland === 'Bayern' && ags === AGS_AUGSBURG ? 'AUGSBURG' : regionCode(bundesland);
 }
 
 /**
@@ -107,14 +121,20 @@ export function publicHolidays(
   bundesland: Bundesland,
   opts: HolidayOptions = {},
 ): ReadonlySet<string> {
-  const region = regionCode(bundesland);
+  const region = holidayRegion(bundesland, opts.ags);
   const key = `${year}|${region}|${opts.bayernMariaeHimmelfahrt ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const days = new Set<string>();
   for (const h of getHolidays(year, region)) {
     if (h.name === 'MARIAHIMMELFAHRT' && region === 'BY' && !opts.bayernMariaeHimmelfahrt) continue;
-    if (h.name === 'REFORMATIONSTAG' && REFORMATION_FROM_2018.has(region) && year < 2018 && year !== 2017)
+    if (
+      h.name === 'REFORMATIONSTAG' &&
+      region !== 'AUGSBURG' &&
+      REFORMATION_FROM_2018.has(region) &&
+      year < 2018 &&
+      year !== 2017
+    )
       continue;
     // feiertagejs dates are noon UTC, so the UTC calendar day is the German day.
     days.add(
@@ -125,7 +145,8 @@ export function publicHolidays(
       }),
     );
   }
-  for (const extra of EXTRA_HOLIDAYS[region] ?? []) if (extra.startsWith(String(year))) days.add(extra);
+  for (const extra of region === 'AUGSBURG' ? [] : (EXTRA_HOLIDAYS[region] ?? []))
+    if (extra.startsWith(String(year))) days.add(extra);
   cache.set(key, days);
   return days;
 }
@@ -139,7 +160,13 @@ export function isWorkingDay(d: CalendarDate, bundesland: Bundesland, opts: Holi
   return !isWeekend(d) && !isPublicHoliday(d, bundesland, opts);
 }
 
-/** The date itself if it is a working day, otherwise the next working day (§108 Abs.3 AO). */
+/**
+ * The date itself if it is a working day, otherwise the next working day (§108 Abs.3 AO).
+ * The one rule behind every due date and deadline of the application: prepayments
+ * (15 Feb/May/Aug/Nov), the Bekanntgabe, the Abschlusszahlung one month after it, the
+ * end of the Säumnis-Schonfrist and the cash plan's payment day. The server passes the
+ * municipality's state and AGS and the stored calendar setting (`dueDateCalendar`).
+ */
 export function nextWorkingDay(
   d: CalendarDate,
   bundesland: Bundesland,

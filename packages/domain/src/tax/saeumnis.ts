@@ -14,7 +14,10 @@ import { collectDecimal, formatMoney } from './money';
 export interface SaeumniszuschlagInput {
   /** Arrears, money string. */
   rueckstand: string;
-  /** Due date (already moved past weekends/holidays where that applies). */
+  /**
+   * Due date. With a state it is moved past weekends and holidays first (§108 Abs.3 AO,
+   * `nextWorkingDay`; a date already moved stays as it is); without one it is taken as given.
+   */
   faellig_am: string;
   /** Day the payment was received. */
   gezahlt_am: string;
@@ -27,6 +30,8 @@ export interface SaeumniszuschlagInput {
 }
 
 export interface SaeumniszuschlagResult {
+  /** The due date the surcharge runs from (moved to a working day when a state is given). */
+  faellig_am: string;
   /** Arrears rounded down to a multiple of 50 €. */
   basis: string;
   /** Days between the due date and the payment. */
@@ -42,8 +47,8 @@ export interface SaeumniszuschlagResult {
  * Säumniszuschlag §240 AO: 1 % of the arrears rounded down to 50 € for every started
  * month of delay. The delay starts the day after the due date; month m of the delay
  * ends per `periodMonthEnd` (due 15 Feb → first month 16 Feb–15 Mar, payment on 16 Mar
- * starts the second). No surcharge for a delay of up to three days (Abs.3); the due
- * date itself does not move.
+ * starts the second). No surcharge for a delay of up to three days (Abs.3); the
+ * Schonfrist does not move the due date (a payment on its 4th day pays from the due date).
  */
 export function computeSaeumniszuschlag(input: SaeumniszuschlagInput): SaeumniszuschlagResult {
   const v = new ValidationCollector();
@@ -54,11 +59,13 @@ export function computeSaeumniszuschlag(input: SaeumniszuschlagInput): Saeumnisz
     v.add('gezahlt_am', 'Bitte ein gültiges Datum angeben, z. B. 31.12.2025.');
   v.throwIfAny();
 
-  const faellig = parseIsoDate(input.faellig_am);
+  const legal = parseIsoDate(input.faellig_am);
+  const faellig = input.bundesland ? nextWorkingDay(legal, input.bundesland, input.holidays) : legal;
   const gezahlt = parseIsoDate(input.gezahlt_am);
   const basis = rueckstand!.div(50).floor().mul(50);
   const verspaetung = Math.max(0, diffDays(faellig, gezahlt));
   const result: SaeumniszuschlagResult = {
+    faellig_am: formatIsoDate(faellig),
     basis: formatMoney(basis),
     verspaetung_tage: verspaetung,
     monate: 0,
@@ -88,6 +95,8 @@ export function schonfristEnde(
   bundesland?: Bundesland,
   holidays?: HolidayOptions,
 ): string {
-  const end = addDays(parseIsoDate(faellig_am, 'faellig_am'), 3);
-  return formatIsoDate(bundesland ? nextWorkingDay(end, bundesland, holidays) : end);
+  const legal = parseIsoDate(faellig_am, 'faellig_am');
+  if (!bundesland) return formatIsoDate(addDays(legal, 3));
+  const faellig = nextWorkingDay(legal, bundesland, holidays);
+  return formatIsoDate(nextWorkingDay(addDays(faellig, 3), bundesland, holidays));
 }

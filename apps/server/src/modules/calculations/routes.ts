@@ -3,6 +3,8 @@ import {
   abschlusszahlungResultSchema,
   messbetragRequestSchema,
   messbetragResultSchema,
+  saeumniszuschlagRequestSchema,
+  saeumniszuschlagResultSchema,
   vorauszahlungenRequestSchema,
   vorauszahlungenResultSchema,
   zerlegungRequestSchema,
@@ -54,6 +56,19 @@ export function calculationRoutes(app: AppInstance): void {
       },
     },
     async (request) => service.abschlusszahlung(db(), request.body),
+  );
+  app.post(
+    '/calculations/saeumniszuschlag',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Säumniszuschlag mit Schonfrist (§ 240 AO), Fälligkeit nach dem Arbeitstagekalender',
+        body: saeumniszuschlagRequestSchema,
+        response: { 200: saeumniszuschlagResultSchema },
+      },
+    },
+    async (request) => service.saeumniszuschlag(db(), request.body),
   );
   app.post(
     '/calculations/zerlegung',

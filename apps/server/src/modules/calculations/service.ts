@@ -1,16 +1,18 @@
 import {
   type AbschlusszahlungRequest,
-  bundeslandFromAgs,
   computeAbschlusszahlung,
   computeMessbetrag,
+  computeSaeumniszuschlag,
   computeVorauszahlungen,
   computeZerlegung,
   type MessbetragRequest,
+  type SaeumniszuschlagRequest,
   type VorauszahlungenRequest,
   type ZerlegungRequest,
 } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
+import { dueDateCalendar } from './calendar';
 import * as repo from './repo';
 
 /**
@@ -30,18 +32,17 @@ export async function assertKnownAgs(db: DbOrTx, entries: readonly { path: strin
   if (Object.keys(errors).length > 0) throw validationFailed(errors, 'Unbekannter Gemeindeschlüssel (AGS).');
 }
 
-const bundesland = (ags: string) => bundeslandFromAgs(ags)!;
-
 export function messbetrag(input: MessbetragRequest) {
   return computeMessbetrag(input);
 }
 
+/** Due dates move past the weekends and holidays of the municipality (setting `calendar.holidays`). */
 export async function vorauszahlungen(db: DbOrTx, input: VorauszahlungenRequest) {
   await assertKnownAgs(db, [{ path: 'ags', ags: input.ags }]);
   return computeVorauszahlungen({
     year: input.year,
     letzte_steuer: input.letzte_steuer,
-    bundesland: bundesland(input.ags),
+    ...(await dueDateCalendar(db, input.ags)),
   });
 }
 
@@ -51,8 +52,19 @@ export async function abschlusszahlung(db: DbOrTx, input: AbschlusszahlungReques
     steuer: input.steuer,
     vorauszahlungen: input.vorauszahlungen,
     aufgabe_zur_post: input.aufgabe_zur_post,
-    bundesland: bundesland(input.ags),
+    ...(await dueDateCalendar(db, input.ags)),
   });
+}
+
+/**
+ * Säumniszuschlag (§ 240 AO). With the municipality's AGS the due date and the end of the
+ * three-day Schonfrist move past its weekends and holidays; without one they are taken
+ * as plain calendar days.
+ */
+export async function saeumniszuschlag(db: DbOrTx, input: SaeumniszuschlagRequest) {
+  if (!input.ags) return computeSaeumniszuschlag(input);
+  await assertKnownAgs(db, [{ path: 'ags', ags: input.ags }]);
+  return computeSaeumniszuschlag({ ...input, ...(await dueDateCalendar(db, input.ags)) });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { type Bundesland, bundeslandFromAgs, computeVorauszahlungen, isBundesland } from '@gewst/domain';
+import { computeVorauszahlungen } from '@gewst/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { calendarOf, holidaySetting } from '../calculations/calendar';
 import { runOnce } from '../settings';
 import { refreshSums } from './repo';
 
@@ -46,6 +47,7 @@ async function seedSchedules(db: DbOrTx, today: Date): Promise<void> {
           select 1 from payments p where p.master_data_id = md.id and p.year = ${year})
         order by md.company_id, md.id`,
   );
+  const setting = await holidaySetting(db);
   const lines: Record<string, unknown>[] = [];
   const payments: Record<string, unknown>[] = [];
   for (const e of establishments) {
@@ -55,10 +57,11 @@ async function seedSchedules(db: DbOrTx, today: Date): Promise<void> {
     const messbetrag = 200 + Math.floor(rand() * 4800);
     const product = messbetrag * hebesatz; // integer cents of MB × Hebesatz / 100
     const steuer = `${Math.floor(product / 100)}.${String(product % 100).padStart(2, '0')}`;
-    const bundesland: Bundesland = isBundesland(e.bundesland ?? '')
-      ? (e.bundesland as Bundesland)
-      : (bundeslandFromAgs(e.ags) ?? 'Nordrhein-Westfalen');
-    const { quartale } = computeVorauszahlungen({ year, letzte_steuer: steuer, bundesland });
+    const { quartale } = computeVorauszahlungen({
+      year,
+      letzte_steuer: steuer,
+      ...calendarOf(e.ags, setting, e.bundesland),
+    });
     if (!quartale.length) continue;
     payments.push({ company_id: e.company_id, master_data_id: e.id, year, messbetrag, hebesatz });
     for (const q of quartale) {

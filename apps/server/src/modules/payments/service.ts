@@ -1,11 +1,8 @@
 import {
-  type Bundesland,
-  bundeslandFromAgs,
   type DocumentType,
   type ConfirmationPreview,
   type ExistingLine,
   formatMoneyPlain,
-  isBundesland,
   OPENING_KINDS,
   pageMeta,
   type PaymentDetail,
@@ -24,6 +21,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import { bookedPaymentLines, syncBookings } from '../bookings';
+import { dueDateCalendar } from '../calculations/calendar';
 import { listDefaultInterestPeriods, listInterestRates } from '../interest/repo';
 import { requireCompany } from '../master-data/service';
 import { usersById } from '../users';
@@ -49,11 +47,6 @@ function yearClosed(years: number[]) {
 async function assertOpenYears(db: DbOrTx, years: number[]) {
   const closed = await repo.closedYears(db, [...new Set(years)]);
   if (closed.length) throw yearClosed(closed);
-}
-
-function bundeslandOf(e: repo.EstablishmentRow): Bundesland {
-  if (isBundesland(e.bundesland)) return e.bundesland;
-  return bundeslandFromAgs(e.ags) ?? 'Nordrhein-Westfalen';
 }
 
 const toExisting = (l: repo.LineRow & { document_type: string | null }): ExistingLine => ({
@@ -88,17 +81,18 @@ async function planFor(db: DbOrTx, doc: ConfirmableDocument, override: boolean) 
   );
   const rawLines = await repo.linesOfEstablishment(db, est.id);
   const existing = rawLines.map(toExisting);
-  const [rates, periods, known] = await Promise.all([
+  const [rates, periods, known, calendar] = await Promise.all([
     listInterestRates(db),
     listDefaultInterestPeriods(db),
     repo.paymentsOfMasterData(db, est.id),
+    dueDateCalendar(db, est.ags, est.bundesland),
   ]);
   const plan = planNotice(
     {
       document_id: doc.id,
       type: doc.type as DocumentType,
       fields,
-      bundesland: bundeslandOf(est),
+      ...calendar,
       ags: est.ags,
       gemeinde: est.gemeinde,
       rates: rates.map((r) => ({ valid_from: r.valid_from, rate: String(r.rate) })),

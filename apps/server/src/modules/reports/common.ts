@@ -1,4 +1,4 @@
-import { type Bundesland, bundeslandFromAgs, isBundesland, pageMeta, type ReportFilter } from '@gewst/domain';
+import { pageMeta, type ReportFilter } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
 import { requireCompany } from '../master-data/service';
@@ -49,11 +49,6 @@ export async function resolveFilter(
 export function publicFilter(f: ResolvedFilter): ReportFilter {
   const { scope: _scope, ...rest } = f;
   return rest;
-}
-
-export function bundeslandOf(ags: string, stored: string | null | undefined): Bundesland {
-  if (stored && isBundesland(stored)) return stored;
-  return bundeslandFromAgs(ags) ?? 'Nordrhein-Westfalen';
 }
 
 /** One page of `rows` (`perPage` null: all of them, for exports). */

@@ -5,7 +5,6 @@ import {
   type CashPlanReport,
   cashGroupOf,
   type ExpenseQuery,
-  holidayOptionsOf,
   type ExpenseReport,
   INTEREST_TREATMENT,
   type InterestReport,
@@ -21,8 +20,8 @@ import {
   zahltag,
 } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../settings';
-import { bundeslandOf, pageOf, publicFilter, resolveFilter, today } from './common';
+import { calendarOf, holidaySetting } from '../calculations/calendar';
+import { pageOf, publicFilter, resolveFilter, today } from './common';
 import * as repo from './repo';
 
 export { provisionReport } from './provision';
@@ -93,13 +92,15 @@ export async function cashLines(db: DbOrTx, scope: repo.Scope, from: string) {
   const start = `${from}-01`;
   const end = monthsEnd(start, 12);
   // A due date shortly before the end can move past it: read a little further, cut after shifting.
-  const [lines, calendar] = await Promise.all([
+  const [lines, setting] = await Promise.all([
     repo.openLinesDueBefore(db, scope, end.replace(/-01$/, '-20')),
-    settings.get(db, 'calendar.holidays'),
+    holidaySetting(db),
   ]);
-  const holidays = holidayOptionsOf(calendar);
   return lines
-    .map((l) => ({ ...l, zahltag: zahltag(l.faellig_am!, bundeslandOf(l.ags, l.bundesland), holidays) }))
+    .map((l) => {
+      const { bundesland, holidays } = calendarOf(l.ags, setting, l.bundesland);
+      return { ...l, zahltag: zahltag(l.faellig_am!, bundesland, holidays) };
+    })
     .filter((l) => l.zahltag < end)
     .map((l) => ({ ...l, month: l.zahltag < start ? null : l.zahltag.slice(0, 7) }));
 }
