@@ -84,6 +84,26 @@ describe('processing status', () => {
       complete.items.find((i) => i.designation === 'Lager' && i.type === 'vorauszahlungsbescheid'),
     ).toMatchObject({ state: 'eingegangen', municipality: 'Trier, Stadt' });
 
+    // Booked: a notice with a live booking counts as gebucht; once the booking is reversed it
+    // falls back to its review state.
+    const state = async () =>
+      (await read()).items.find((i) => i.designation === 'Zentrale' && i.type === 'gewst_bescheid')?.state;
+    const [session] = await q<{ id: number }>(
+      `insert into booking_sessions (company_id, type) values ($1, 'bescheid') returning id`,
+      [companyId],
+    );
+    const [booking] = await q<{ id: number }>(
+      `insert into bookings (session_id, company_id, booking_date, amount, sh, konto, gegenkonto, text,
+                             tax_year, kind, document_id)
+       values ($1, $2, '${YEAR + 1}-03-01', '100.00', 'S', '7610', '1200', 'GewSt', $3, 'abschlusszahlung', $4)
+       returning id`,
+      [session!.id, companyId, YEAR, ids.gewst_zentrale],
+    );
+    expect(await state()).toBe('gebucht');
+    expect((await read()).items.filter((i) => i.gap !== null)).toEqual([]);
+    await q(`update bookings set reversed_by = id where id = $1`, [booking!.id]);
+    expect(await state()).toBe('geprueft');
+
     await q(`update documents set deleted_at = now() where id in ($1, $2)`, [ids.gewst_lager, ids.zerlegung]);
     const planted = await read();
     expect(planted.items.filter((i) => i.gap !== null).map((i) => i.gap)).toEqual([
