@@ -796,3 +796,157 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('resolving a rate conflict with a confirmed notice', () => {
+  type Conflict = {
+    master_data_id: number;
+    kind: string;
+    year: number;
+    hebesatz: number;
+    other_hebesatz: number;
+    document_id: number | null;
+  };
+  const insertNotice = async (mdId: number, hebesatz: number) =>
+    (
+      await ctx.built.database.query<{ id: number }>(
+        `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, fields,
+           master_data_id)
+         values (3, 'bescheid-2021.pdf', $1, 1, 'x.pdf', 'x.pdf', 'geprueft', $2::jsonb, $3) returning id`,
+        [
+          `rc${mdId}-${hebesatz}`.padEnd(64, '0'),
+          JSON.stringify({ erhebungszeitraum: { value: '2021' }, hebesatz: { value: String(hebesatz) } }),
+          mdId,
+        ],
+      )
+    )[0]!.id;
+  const conflictsOf = async (ids: number[]) => {
+    const res = await ctx.inject({
+      method: 'GET',
+      url: '/api/companies/3/masterData/conflictingMunicipalityRates?per_page=100',
+      headers: await admin(),
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as Conflict[]).filter((r) => ids.includes(r.master_data_id));
+  };
+  const resolve = async (body: Record<string, unknown>, user = 'sachbearbeitung') =>
+    ctx.inject({
+      method: 'POST',
+      url: '/api/companies/3/masterData/conflictingMunicipalityRates/resolve',
+      headers: bearer(await ctx.token(user)),
+      payload: body,
+    });
+  const rate2021 = async (id: number) =>
+    (await ctx.inject({ method: 'GET', url: `/api/masterData/${id}/rates`, headers: await admin() }))
+      .json()
+      .find((r: { year: number }) => r.year === 2021);
+  const logsOf = (action: string) =>
+    ctx.built.database.query<{ entity_id: string; before: unknown; after: unknown; username: string }>(
+      `select entity_id, before, after, username from audit_logs where action = $1 order by id`,
+      [action],
+    );
+
+  it('adopts the notice rate for the year: every establishment of the municipality, source Bescheid, used by the Zerlegung, logged', async () => {
+    const a = (
+      await create({ ags: '08111000', designation: 'Stuttgart Mitte', valid_from: '2019-01-01' }, 3)
+    ).json();
+    const b = (await create({ ags: '08111000', designation: 'Stuttgart Ost' }, 3)).json();
+    const ref = (await rate2021(a.id)).hebesatz as number;
+    const docId = await insertNotice(a.id, ref + 15);
+    const [open] = await conflictsOf([a.id, b.id]);
+    expect(open).toMatchObject({
+      kind: 'notice',
+      year: 2021,
+      hebesatz: ref,
+      other_hebesatz: ref + 15,
+      document_id: docId,
+    });
+    const body = { document_id: docId, decision: 'adopt', our_hebesatz: ref, notice_hebesatz: ref + 15 };
+
+    expect((await resolve(body, 'leser')).statusCode).toBe(403);
+    const stale = await resolve({ ...body, our_hebesatz: ref - 5 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'RATE_CONFLICT_CHANGED' });
+    const wrongCompany = await ctx.inject({
+      method: 'POST',
+      url: '/api/companies/1/masterData/conflictingMunicipalityRates/resolve',
+      headers: bearer(await ctx.token('sachbearbeitung')),
+      payload: body,
+    });
+    expect(wrongCompany.statusCode).toBe(409);
+
+    const res = await resolve(body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ decision: 'adopt', year: 2021, hebesatz: ref + 15 });
+    expect([...res.json().master_data_ids].sort()).toEqual(expect.arrayContaining([a.id, b.id]));
+    for (const id of [a.id, b.id])
+      expect(await rate2021(id)).toMatchObject({
+        hebesatz: ref + 15,
+        source: 'notice',
+        reference_hebesatz: ref,
+        note: expect.stringContaining(`Dokument ${docId}`),
+      });
+    // gone from the list, and no new reference or group conflict in its place
+    expect(await conflictsOf([a.id, b.id])).toEqual([]);
+    expect((await resolve(body)).json()).toMatchObject({ code: 'RATE_CONFLICT_GONE' });
+
+    // the Zerlegung of 2021 computes with the adopted rate
+    const prefill = await ctx.inject({
+      method: 'GET',
+      url: '/api/zerlegungen/prefill?company_id=3&year=2021',
+      headers: await admin(),
+    });
+    expect(prefill.statusCode).toBe(200);
+    const lines = prefill.json().zeilen.filter((l: { ags: string }) => l.ags === '08111000');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.hebesatz).toBe(ref + 15);
+
+    const logs = (await logsOf('rate-conflict-adopt')).filter((l) => l.entity_id === String(a.id));
+    expect(logs).toEqual([
+      expect.objectContaining({
+        username: 'sachbearbeitung',
+        before: expect.objectContaining({ year: 2021, hebesatz: ref, source: 'reference' }),
+        after: expect.objectContaining({
+          year: 2021,
+          hebesatz: ref + 15,
+          source: 'notice',
+          dokument_id: docId,
+        }),
+      }),
+    ]);
+  });
+
+  it('keeps our rate with a required reason: the conflict leaves the list until a figure changes, logged', async () => {
+    const c = (await create({ ags: '06411000', designation: 'Darmstadt Lager' }, 3)).json();
+    const ref = (await rate2021(c.id)).hebesatz as number;
+    const docId = await insertNotice(c.id, ref + 20);
+    const body = { document_id: docId, decision: 'keep', our_hebesatz: ref, notice_hebesatz: ref + 20 };
+
+    const noNote = await resolve({ ...body, note: '   ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors.note).toEqual(['Bitte begründen, warum unser Hebesatz gilt.']);
+    expect(await conflictsOf([c.id])).toHaveLength(1);
+
+    const res = await resolve({ ...body, note: 'Bescheid fehlerhaft, Einspruch eingelegt' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ decision: 'keep', year: 2021, hebesatz: ref, master_data_ids: [c.id] });
+    expect(await rate2021(c.id)).toMatchObject({ hebesatz: ref, source: 'reference' });
+    expect(await conflictsOf([c.id])).toEqual([]);
+    const [log] = (await logsOf('rate-conflict-keep')).filter((l) => l.entity_id === String(c.id));
+    expect(log).toMatchObject({
+      before: { jahr: 2021, hebesatz: ref, bescheid_hebesatz: ref + 20, dokument_id: docId },
+      after: { jahr: 2021, hebesatz: ref, begruendung: 'Bescheid fehlerhaft, Einspruch eingelegt' },
+    });
+
+    // our rate changes later: the decision no longer covers it, the conflict is back
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: `/api/masterData/${c.id}/rates/2021`,
+      headers: await admin(),
+      payload: { hebesatz: ref + 5, note: 'Korrektur' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await conflictsOf([c.id])).filter((r) => r.kind === 'notice')).toEqual([
+      expect.objectContaining({ hebesatz: ref + 5, other_hebesatz: ref + 20, document_id: docId }),
+    ]);
+  });
+});

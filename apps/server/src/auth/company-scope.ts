@@ -94,6 +94,7 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/companies/:id/masterData': companyParam,
   'POST /api/companies/:id/masterData': companyParam,
   'GET /api/companies/:id/masterData/conflictingMunicipalityRates': companyParam,
+  'POST /api/companies/:id/masterData/conflictingMunicipalityRates/resolve': companyParam,
   'POST /api/companies/:id/masterdata/export': companyParam,
   'POST /api/companies/:id/masterdata/import/preview': companyParam,
   'POST /api/companies/:id/masterdata/import/commit': companyParam,

@@ -6,6 +6,8 @@ import type {
   MasterDataRate,
   Municipality,
   RateConflictList,
+  RateConflictResolution,
+  RateConflictResolved,
   RateImportReport,
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -71,6 +73,19 @@ export function useDeleteMasterData() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`masterData/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+  });
+}
+
+/** Resolves a conflict with a confirmed notice; rates, conflicts and checks are read afresh. */
+export function useResolveConflict(companyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RateConflictResolution) =>
+      api.post<RateConflictResolved>(
+        `companies/${companyId}/masterData/conflictingMunicipalityRates/resolve`,
+        body,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
   });
 }

@@ -87,6 +87,40 @@ export const masterDataTexts = {
     difference: 'Differenz',
   },
   noConflicts: 'Keine Hebesatzkonflikte.',
+  conflictsHint:
+    'Weicht der Hebesatz eines bestätigten Bescheids von unserem Satz ab, lässt sich der Konflikt hier lösen: den Satz des Bescheids für das Jahr übernehmen oder unseren Satz mit Begründung behalten. Gelöste Konflikte verschwinden aus der Liste; die Entscheidung steht im Protokoll (Admin → Logs). Abweichungen von der Referenztabelle und zwischen Betriebsstätten werden in den Stammdaten korrigiert.',
+  conflictNotice: 'Bescheid',
+  conflictAdopt: 'Satz des Bescheids übernehmen',
+  conflictKeep: 'Unseren Satz behalten',
+  conflictAdoptLabel: (designation: string, year: number) =>
+    `Satz des Bescheids übernehmen: ${designation}, ${year}`,
+  conflictKeepLabel: (designation: string, year: number) => `Unseren Satz behalten: ${designation}, ${year}`,
+  conflictAdoptTitle: 'Satz des Bescheids übernehmen?',
+  conflictKeepTitle: 'Unseren Satz behalten?',
+  conflictAdoptText: (p: {
+    municipality: string;
+    year: number;
+    ours: number;
+    notice: number;
+    document: string;
+  }) =>
+    `Für ${p.municipality} gilt ${p.year} dann ${p.notice} % statt ${p.ours} % – für alle Betriebsstätten der Firma in dieser Gemeinde, mit dem Bescheid „${p.document}“ als Quelle. Zerlegung, Prüfungen und Berichte rechnen ab sofort mit diesem Satz. Die Änderung wird protokolliert.`,
+  conflictKeepText: (p: {
+    municipality: string;
+    year: number;
+    ours: number;
+    notice: number;
+    document: string;
+  }) =>
+    `Für ${p.municipality} bleibt ${p.year} unser Satz von ${p.ours} %; der Bescheid „${p.document}“ nennt ${p.notice} %. Bitte begründen (z. B. Einspruch eingelegt). Ändert sich später einer der beiden Sätze, erscheint der Konflikt wieder.`,
+  conflictNote: 'Begründung',
+  conflictNoteHelp: 'Pflichtfeld, höchstens 500 Zeichen; erscheint im Protokoll.',
+  conflictNoteMissing: 'Bitte begründen, warum unser Hebesatz gilt.',
+  conflictNoteTooLong: 'Die Begründung darf höchstens 500 Zeichen lang sein.',
+  conflictAdopted: (year: number, hebesatz: number, count: number) =>
+    `Hebesatz ${year} auf ${hebesatz} % gesetzt (${count === 1 ? '1 Betriebsstätte' : `${count} Betriebsstätten`}).`,
+  conflictKept: (year: number, hebesatz: number) =>
+    `Unser Hebesatz ${year} von ${hebesatz} % bleibt; Begründung gespeichert.`,
   transferTitle: 'Stammdaten exportieren und importieren',
   exportHint:
     'Exportiert alle Stammdaten der aktuellen Firma als Excel-Datei (Hebesätze und Löhne je Jahr als Spalten).',

@@ -284,10 +284,56 @@ export const rateConflictSchema = z.object({
   /** For kind `group`: the other establishment (possibly of another group company). */
   other_master_data_id: z.number().int().nullable(),
   other_designation: z.string().nullable(),
+  /** For kind `notice`: the confirmed notice; such a conflict can be resolved (below). */
+  document_id: z.number().int().nullable(),
+  document_filename: z.string().nullable(),
 });
 export type RateConflict = z.infer<typeof rateConflictSchema>;
 export const rateConflictListSchema = paged(rateConflictSchema);
 export type RateConflictList = z.infer<typeof rateConflictListSchema>;
+
+export const RATE_CONFLICT_DECISIONS = ['adopt', 'keep'] as const;
+export type RateConflictDecision = (typeof RATE_CONFLICT_DECISIONS)[number];
+
+/**
+ * Resolving a conflict with a confirmed notice: `adopt` writes the notice's Hebesatz as the
+ * rate of that year for the company's establishments in the municipality (source
+ * „Bescheid“); `keep` leaves our rate and records why (note required). The rates shown in
+ * the dialog are sent along, so a decision taken on outdated figures is refused (409).
+ */
+export const rateConflictResolutionSchema = z
+  .object({
+    document_id: z.number({ error: 'Bitte den Bescheid angeben.' }).int().positive(),
+    decision: z.enum(RATE_CONFLICT_DECISIONS, {
+      error: 'Bitte „übernehmen“ oder „behalten“ wählen.',
+    }),
+    our_hebesatz: z.number({ error: 'Unser Hebesatz fehlt.' }).int(),
+    notice_hebesatz: z.number({ error: 'Der Hebesatz des Bescheids fehlt.' }).int(),
+    note: z
+      .string({ error: 'Die Begründung muss Text sein.' })
+      .trim()
+      .max(500, 'Die Begründung darf höchstens 500 Zeichen lang sein.')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'keep' && !v.note)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Bitte begründen, warum unser Hebesatz gilt.',
+      });
+  });
+export type RateConflictResolution = z.input<typeof rateConflictResolutionSchema>;
+
+export const rateConflictResolvedSchema = z.object({
+  decision: z.enum(RATE_CONFLICT_DECISIONS),
+  year: z.number().int(),
+  hebesatz: z.number().int(),
+  /** Establishments whose rate for the year was set (adopt), or the one decided on (keep). */
+  master_data_ids: z.array(z.number().int()),
+});
+export type RateConflictResolved = z.infer<typeof rateConflictResolvedSchema>;
 
 export const importRowSchema = z.object({
   row: z.number().int(),

@@ -1,2 +1,8 @@
 /** The master-data module's public face for other modules. */
-export { masterData, masterDataRates, masterDataReferences, masterDataWages } from './schema';
+export {
+  masterData,
+  masterDataRates,
+  masterDataReferences,
+  masterDataWages,
+  rateConflictDecisions,
+} from './schema';

@@ -109,5 +109,7 @@ export function presentConflict(row: ConflictRow): RateConflict {
     difference: Number(row.hebesatz) - Number(row.other_hebesatz),
     other_master_data_id: row.other_master_data_id == null ? null : Number(row.other_master_data_id),
     other_designation: row.other_designation,
+    document_id: row.document_id == null ? null : Number(row.document_id),
+    document_filename: row.document_filename ?? null,
   };
 }

@@ -3,7 +3,13 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { municipalities } from '../municipalities';
-import { masterData, masterDataRates, masterDataReferences, masterDataWages } from './schema';
+import {
+  masterData,
+  masterDataRates,
+  masterDataReferences,
+  masterDataWages,
+  rateConflictDecisions,
+} from './schema';
 
 export type MasterDataRow = typeof masterData.$inferSelect;
 export type MasterDataValues = Omit<typeof masterData.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
@@ -298,12 +304,18 @@ export interface ConflictRow {
   other_hebesatz: number;
   other_master_data_id: number | null;
   other_designation: string | null;
+  document_id: number | null;
+  document_filename: string | null;
 }
 
 /**
  * Rate conflicts of a company's establishments, one row per disagreeing source:
- *  - reference: the record's own rate for a year ≠ the municipality's reference rate;
- *  - notice:    the record's rate in effect ≠ the Hebesatz of a confirmed notice;
+ *  - reference: the record's own rate for a year ≠ the municipality's reference rate
+ *    (not for a rate taken over from a confirmed notice: the municipality's own notice
+ *    outranks the published table, and the decision is in the log);
+ *  - notice:    the record's rate in effect ≠ the Hebesatz of a confirmed notice, unless
+ *    someone decided to keep our rate for exactly these two figures
+ *    (rate_conflict_decisions; a later change of either lists the conflict again);
  *  - group:     two establishments of the group (any company) in the same municipality
  *               and year, both valid in that year, have different rates in effect.
  *
@@ -312,12 +324,13 @@ export interface ConflictRow {
  *   select d.master_data_id, (d.fields->'erhebungszeitraum'->>'value')::int as year,
  *          (d.fields->'hebesatz'->>'value')::int as hebesatz
  *   from documents d where d.status in ('geprueft', 'gebucht') and d.master_data_id is not null
- * keeping the three columns (master_data_id int, year int, hebesatz int).
+ * keeping those columns, plus the document's id and file name.
  */
 function conflictsSql(companyId: number) {
   return sql`
-    with confirmed_notice_rates(master_data_id, year, hebesatz) as (
-      select d.master_data_id, (d.fields->'erhebungszeitraum'->>'value')::int, (d.fields->'hebesatz'->>'value')::int
+    with confirmed_notice_rates(document_id, filename, master_data_id, year, hebesatz) as (
+      select d.id, d.filename, d.master_data_id, (d.fields->'erhebungszeitraum'->>'value')::int,
+        (d.fields->'hebesatz'->>'value')::int
       from documents d
       where d.status in ('geprueft', 'gebucht') and d.master_data_id is not null and d.deleted_at is null
         and (d.fields->'erhebungszeitraum'->>'value') ~ '^[0-9]{4}$'
@@ -343,16 +356,22 @@ function conflictsSql(companyId: number) {
     mine as (select * from eff where company_id = ${companyId}),
     conflicts as (
       select e.id as master_data_id, e.designation, e.ags, e.year, e.hebesatz, e.source,
-        'reference' as kind, e.ref as other_hebesatz, null::int as other_master_data_id, null::text as other_designation
-      from mine e where e.own is not null and e.ref is not null and e.own <> e.ref
+        'reference' as kind, e.ref as other_hebesatz, null::int as other_master_data_id,
+        null::text as other_designation, null::int as document_id, null::text as document_filename
+      from mine e where e.own is not null and e.ref is not null and e.own <> e.ref and e.source <> 'notice'
       union all
-      select e.id, e.designation, e.ags, e.year, e.hebesatz, e.source, 'notice', n.hebesatz, null, null
+      select e.id, e.designation, e.ags, e.year, e.hebesatz, e.source, 'notice', n.hebesatz, null, null,
+        n.document_id, n.filename
       from mine e join confirmed_notice_rates n on n.master_data_id = e.id and n.year = e.year
       where n.hebesatz <> e.hebesatz
+        and not exists (
+          select 1 from rate_conflict_decisions k
+          where k.master_data_id = e.id and k.document_id = n.document_id and k.year = e.year
+            and k.notice_hebesatz = n.hebesatz and k.our_hebesatz = e.hebesatz)
       union all
       select * from (
         select distinct on (a.id, a.year, b.hebesatz) a.id, a.designation, a.ags, a.year, a.hebesatz, a.source,
-          'group', b.hebesatz, b.id, b.designation
+          'group', b.hebesatz, b.id, b.designation, null::int, null::text
         from mine a join eff b on b.ags = a.ags and b.year = a.year and b.id <> a.id and b.hebesatz <> a.hebesatz
         order by a.id, a.year, b.hebesatz, b.id
       ) g
@@ -366,10 +385,63 @@ export async function listConflicts(db: DbOrTx, companyId: number, page: number,
   const rows = await rowsOf<ConflictRow>(
     db,
     sql`select * from (${base}) t
-        order by municipality_name, designation, master_data_id, year desc, kind, other_master_data_id nulls first
+        order by municipality_name, designation, master_data_id, year desc, kind, other_master_data_id nulls first,
+          document_id nulls first
         limit ${perPage} offset ${(page - 1) * perPage}`,
   );
   return { rows, total: countRow?.total ?? 0 };
+}
+
+/** The open conflict of kind `notice` raised by one confirmed notice of the company, if any. */
+export async function noticeConflict(db: DbOrTx, companyId: number, documentId: number) {
+  const [row] = await rowsOf<ConflictRow>(
+    db,
+    sql`select * from (${conflictsSql(companyId)}) t where kind = 'notice' and document_id = ${documentId}`,
+  );
+  return row ?? null;
+}
+
+/** The company's establishments in a municipality that are valid in a year (their rates of that year). */
+export function establishmentsInYear(db: DbOrTx, companyId: number, ags: string, year: number) {
+  return rowsOf<{ id: number; designation: string }>(
+    db,
+    sql`select md.id, md.designation from master_data md
+        where md.company_id = ${companyId} and md.ags = ${ags}
+          and (md.valid_from is null or md.valid_from <= make_date(${year}::int, 12, 31))
+          and (md.valid_to is null or md.valid_to >= make_date(${year}::int, 1, 1))
+        order by md.id`,
+  );
+}
+
+export async function recordKeepDecision(
+  db: DbOrTx,
+  row: {
+    master_data_id: number;
+    document_id: number;
+    year: number;
+    notice_hebesatz: number;
+    our_hebesatz: number;
+    note: string;
+    decided_by: string | null;
+  },
+) {
+  await db
+    .insert(rateConflictDecisions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        rateConflictDecisions.master_data_id,
+        rateConflictDecisions.document_id,
+        rateConflictDecisions.year,
+      ],
+      set: {
+        notice_hebesatz: row.notice_hebesatz,
+        our_hebesatz: row.our_hebesatz,
+        note: row.note,
+        decided_by: row.decided_by,
+        decided_at: new Date(),
+      },
+    });
 }
 
 export function municipalitiesOfCompany(db: DbOrTx, companyId: number) {
@@ -381,7 +453,12 @@ export function municipalitiesOfCompany(db: DbOrTx, companyId: number) {
 }
 
 /** Child tables of this module: deleted together with the record. */
-const OWN_CHILD_TABLES = ['master_data_references', 'master_data_rates', 'master_data_wages'];
+const OWN_CHILD_TABLES = [
+  'master_data_references',
+  'master_data_rates',
+  'master_data_wages',
+  'rate_conflict_decisions',
+];
 
 /**
  * Tables of other modules (documents, payments, …) that reference this record, found

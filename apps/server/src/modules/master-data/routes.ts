@@ -9,6 +9,8 @@ import {
   masterDataSchema,
   pageQuerySchema,
   rateConflictListSchema,
+  rateConflictResolutionSchema,
+  rateConflictResolvedSchema,
   rateYearParamSchema,
 } from '@gewst/domain';
 import { z } from 'zod';
@@ -69,6 +71,21 @@ export function masterDataRoutes(app: AppInstance): void {
     },
     async (request) =>
       service.listConflicts(db(), request.params.id, request.query.page, request.query.per_page),
+  );
+  app.post(
+    '/companies/:id/masterData/conflictingMunicipalityRates/resolve',
+    {
+      config: { permission: 'change-masterdata' },
+      schema: {
+        tags,
+        summary:
+          'Hebesatzkonflikt mit einem bestätigten Bescheid lösen: Satz des Bescheids übernehmen oder unseren Satz mit Begründung behalten',
+        params: idParamSchema,
+        body: rateConflictResolutionSchema,
+        response: { 200: rateConflictResolvedSchema },
+      },
+    },
+    async (request) => service.resolveConflict(db(), actorOf(request), request.params.id, request.body),
   );
   app.post(
     '/companies/:id/masterdata/export',

@@ -95,3 +95,27 @@ export const masterDataWages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.master_data_id, t.year] })],
 );
+
+/**
+ * "Unseren Satz behalten": a decision that a confirmed notice's Hebesatz is not taken
+ * over. The conflict stays resolved while both rates are the ones decided on; if our rate
+ * or the notice's changes later, the conflict is listed again. ("Satz des Bescheids
+ * übernehmen" needs no row here: the rate itself changes, so the conflict is gone.)
+ */
+export const rateConflictDecisions = pgTable(
+  'rate_conflict_decisions',
+  {
+    id: serial('id').primaryKey(),
+    master_data_id: integer('master_data_id')
+      .notNull()
+      .references(() => masterData.id, { onDelete: 'cascade' }),
+    document_id: integer('document_id').notNull(),
+    year: integer('year').notNull(),
+    notice_hebesatz: integer('notice_hebesatz').notNull(),
+    our_hebesatz: integer('our_hebesatz').notNull(),
+    note: text('note').notNull(),
+    decided_by: text('decided_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rate_conflict_decisions_unique_idx').on(t.master_data_id, t.document_id, t.year)],
+);

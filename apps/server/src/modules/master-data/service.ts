@@ -1,4 +1,13 @@
-import { type MasterDataData, type MasterDataListParams, pageMeta } from '@gewst/domain';
+import {
+  HEBESATZ_MIN,
+  type MasterDataData,
+  type MasterDataListParams,
+  pageMeta,
+  type RateConflictResolved,
+  type RateConflictResolution,
+  rateConflictResolutionSchema,
+} from '@gewst/domain';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { findPgError, isReferenceViolation, referencingTable } from '../../db/pg-errors';
 import { AppError, conflict, notFound, validationFailed } from '../../http/errors';
@@ -240,4 +249,100 @@ export async function listConflicts(db: Db, companyId: number, page: number, per
   await requireCompany(db, companyId);
   const { rows, total } = await repo.listConflicts(db, companyId, page, perPage);
   return { data: rows.map(presentConflict), meta: pageMeta(page, perPage, total) };
+}
+
+type Resolution = z.output<typeof rateConflictResolutionSchema>;
+
+/**
+ * Resolves a conflict between our rate and a confirmed notice's Hebesatz (Service →
+ * Hebesatzkonflikte).
+ *  - adopt: the notice's rate becomes the rate of that year for every establishment of
+ *    the company in that municipality valid in the year (a Hebesatz is the
+ *    municipality's, so they cannot differ), source „Bescheid“ with the notice named in
+ *    the note; Zerlegung, checks and reports use it from then on.
+ *  - keep: our rate stays; the decision and its reason are recorded, and the conflict
+ *    leaves the list until either figure changes.
+ * Refused (409) when the conflict no longer exists or the figures shown have changed.
+ * One log entry per establishment changed, with the rate before and after.
+ */
+export async function resolveConflict(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  input: Resolution | RateConflictResolution,
+): Promise<RateConflictResolved> {
+  const r = rateConflictResolutionSchema.parse(input);
+  return db.transaction(async (tx) => {
+    await requireCompany(tx, companyId);
+    const row = await repo.noticeConflict(tx, companyId, r.document_id);
+    if (!row)
+      throw conflict(
+        'RATE_CONFLICT_GONE',
+        'Dieser Hebesatzkonflikt besteht nicht mehr (bereits gelöst oder der Bescheid wurde geändert). Bitte die Liste neu laden.',
+      );
+    const year = Number(row.year);
+    const ours = Number(row.hebesatz);
+    const notice = Number(row.other_hebesatz);
+    if (ours !== r.our_hebesatz || notice !== r.notice_hebesatz)
+      throw conflict(
+        'RATE_CONFLICT_CHANGED',
+        `Die Hebesätze haben sich inzwischen geändert (unser Satz ${ours} %, Bescheid ${notice} %). Bitte die Liste neu laden und erneut entscheiden.`,
+      );
+    const mdId = Number(row.master_data_id);
+    const noticeRef = `Dokument ${r.document_id}${row.document_filename ? ` „${row.document_filename}“` : ''}`;
+    if (r.decision === 'keep') {
+      await repo.recordKeepDecision(tx, {
+        master_data_id: mdId,
+        document_id: r.document_id,
+        year,
+        notice_hebesatz: notice,
+        our_hebesatz: ours,
+        note: r.note!,
+        decided_by: actor.username,
+      });
+      await recordAudit(tx, actor, {
+        action: 'rate-conflict-keep',
+        entity: 'master_data',
+        entityId: mdId,
+        before: {
+          jahr: year,
+          hebesatz: ours,
+          quelle: row.source,
+          bescheid_hebesatz: notice,
+          dokument_id: r.document_id,
+        },
+        after: {
+          jahr: year,
+          hebesatz: ours,
+          quelle: row.source,
+          dokument_id: r.document_id,
+          begruendung: r.note,
+        },
+      });
+      return { decision: 'keep', year, hebesatz: ours, master_data_ids: [mdId] };
+    }
+    if (notice < HEBESATZ_MIN)
+      throw new AppError(
+        422,
+        'HEBESATZ_BELOW_MINIMUM',
+        `Der Bescheid nennt ${notice} %; ein Hebesatz unter ${HEBESATZ_MIN} % ist unzulässig und wird nicht übernommen. Bitte den Bescheid prüfen.`,
+      );
+    const note = `Satz des Bescheids übernommen (${noticeRef}).${r.note ? ` ${r.note}` : ''}`.slice(0, 500);
+    const changed: number[] = [];
+    for (const md of await repo.establishmentsInYear(tx, companyId, row.ags, year)) {
+      const before = (await loadMasterData(tx, md.id)).rates.find((x) => x.year === year) ?? null;
+      if (before?.hebesatz === notice && before.source === 'notice') continue;
+      await repo.upsertRate(tx, md.id, { year, hebesatz: notice, note, source: 'notice' });
+      const after = (await loadMasterData(tx, md.id)).rates.find((x) => x.year === year);
+      await recordAudit(tx, actor, {
+        action: 'rate-conflict-adopt',
+        entity: 'master_data',
+        entityId: md.id,
+        before,
+        after: { ...after, dokument_id: r.document_id },
+      });
+      changed.push(md.id);
+    }
+    return { decision: 'adopt', year, hebesatz: notice, master_data_ids: changed };
+  });
 }
