@@ -378,6 +378,8 @@ export const REPORT_COLUMNS = {
 
 export const traceQuerySchema = z.object({
   company_id: companyParam,
+  /** Lines listed per page (the figure and the count cover all of them). */
+  ...pageParams,
   report: z.enum(REPORTS, { error: 'Unbekannter Bericht.' }),
   column: z.string({ error: 'Spalte fehlt.' }).regex(/^[a-z_]{1,40}$/, 'Unbekannte Spalte.'),
   year: yearParam('Jahr').optional(),
@@ -433,7 +435,10 @@ export const traceSchema = z.object({
       festgesetzte_steuer: money.nullable(),
     }),
   ),
+  /** Bookings of the lines listed on this page. */
   bookings: z.array(z.object({ id: z.number().int(), session_id: z.number().int(), betrag: money })),
+  /** Paging of the listed lines (for assessed figures: of the notices); `summe` covers all. */
+  meta: rowsMeta,
 });
 export type Trace = z.infer<typeof traceSchema>;
 

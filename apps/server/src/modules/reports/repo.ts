@@ -174,17 +174,33 @@ const LINE_COLUMNS = sql`l.id, l.master_data_id, md.designation, md.ags, m.name 
   l.year, l.kind, l.quartal, l.betrag::text as betrag, l.faellig_am::text as faellig_am, l.status,
   l.document_id, l.booking_id, l.reason`;
 
-/** Active lines in the scope matching `where` (trace, cash plan). */
-export async function lines(db: DbOrTx, s: Scope, where: SQL) {
-  return jsonRowsOf<LineRow>(
-    db,
-    sql`select ${LINE_COLUMNS}
-        from payment_lines l
+/** One page of a list and what all its rows add up to (trace). */
+export interface PageOf<T> {
+  rows: T[];
+  total: number;
+  summe: string;
+}
+export type Limit = { limit: number | null; offset: number };
+const limitOf = (p: Limit) => (p.limit === null ? sql`` : sql`limit ${p.limit} offset ${p.offset}`);
+
+/** Active lines in the scope matching `where` (trace): one page, with the count and sum of all. */
+export async function lines(db: DbOrTx, s: Scope, where: SQL, page: Limit): Promise<PageOf<LineRow>> {
+  const from = sql`from payment_lines l
         join master_data md on md.id = l.master_data_id
         join municipalities m on m.ags = md.ags
-        where ${scopeOf('l', s)} and ${ACTIVE} and ${where}
-        order by l.year, m.name, md.designation, l.faellig_am nulls last, l.id`,
-  );
+        where ${scopeOf('l', s)} and ${ACTIVE} and ${where}`;
+  const [[all], rows] = await Promise.all([
+    rowsOf<{ total: number; summe: string }>(
+      db,
+      sql`select count(*)::int as total, coalesce(sum(l.betrag), 0)::numeric(16,2)::text as summe ${from}`,
+    ),
+    jsonRowsOf<LineRow>(
+      db,
+      sql`select ${LINE_COLUMNS} ${from}
+          order by l.year, m.name, md.designation, l.faellig_am nulls last, l.id ${limitOf(page)}`,
+    ),
+  ]);
+  return { rows, total: all!.total, summe: all!.summe };
 }
 
 /** Open lines due before `until` (cash plan; the working-day shift is applied afterwards). */
@@ -278,21 +294,33 @@ export interface TraceDocument {
   festgesetzte_steuer: string | null;
 }
 
-/** The Bescheide behind assessed figures: per payment in scope, the latest one that set its tax. */
-export async function assessingDocuments(db: DbOrTx, s: Scope) {
-  return rowsOf<TraceDocument>(
-    db,
-    sql`select d.id, d.type, d.filename, d.fields->'bescheid_datum'->>'value' as bescheid_datum,
-          p.year, p.master_data_id, md.designation, p.festgesetzte_steuer::text as festgesetzte_steuer
-        from payments p
+/**
+ * The Bescheide behind assessed figures: per payment in scope, the latest one that set its
+ * tax; one page, with the count and the assessed tax of all.
+ */
+export async function assessingDocuments(db: DbOrTx, s: Scope, page: Limit): Promise<PageOf<TraceDocument>> {
+  const assessed = sql`from payments p
         join master_data md on md.id = p.master_data_id
         join lateral (select (h->>'document_id')::int as id from jsonb_array_elements(p.history) h
                       where h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
                       order by h->>'at' desc limit 1) last on true
         join documents d on d.id = last.id
-        where ${scopeOf('p', s)} and p.festgesetzte_steuer is not null
-        order by p.year, md.designation, d.id`,
-  );
+        where ${scopeOf('p', s)} and p.festgesetzte_steuer is not null`;
+  const [[all], rows] = await Promise.all([
+    rowsOf<{ total: number; summe: string }>(
+      db,
+      sql`select count(*)::int as total, coalesce(sum(p.festgesetzte_steuer), 0)::numeric(16,2)::text as summe
+          ${assessed}`,
+    ),
+    rowsOf<TraceDocument>(
+      db,
+      sql`select d.id, d.type, d.filename, d.fields->'bescheid_datum'->>'value' as bescheid_datum,
+            p.year, p.master_data_id, md.designation, p.festgesetzte_steuer::text as festgesetzte_steuer
+          ${assessed}
+          order by p.year, md.designation, d.id, p.id ${limitOf(page)}`,
+    ),
+  ]);
+  return { rows, total: all!.total, summe: all!.summe };
 }
 
 /** Documents by id (the notices lines came from). */

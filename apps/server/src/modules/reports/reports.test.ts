@@ -134,9 +134,27 @@ describe('tax expense', () => {
       'vorauszahlung 2250.00',
       'vorauszahlung 2250.00',
     ]);
+    expect(paid.meta).toMatchObject({ page: 1, total: 5 });
+    // Paged: the figure and the count still cover all five lines, the pages split them.
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) =>
+        get<Trace>(
+          `/reports/trace?company_id=${f.cid}&report=expense&column=bezahlt&year=2023&ags=${KOELN}&per_page=2&page=${page}`,
+        ),
+      ),
+    );
+    expect(pages.map((p) => [p.summe, p.meta.total, p.meta.last_page, p.payment_lines.length])).toEqual([
+      ['9500.00', 5, 3, 2],
+      ['9500.00', 5, 3, 2],
+      ['9500.00', 5, 3, 1],
+    ]);
+    expect(pages.flatMap((p) => p.payment_lines.map((l) => l.id)).sort()).toEqual(
+      paid.payment_lines.map((l) => l.id).sort(),
+    );
     const assessed = await get<Trace>(
       `/reports/trace?company_id=${f.cid}&report=expense&column=festgesetzt&year=2023&ags=${KOELN}`,
     );
+    expect(assessed.meta.total).toBe(1);
     expect(assessed.summe).toBe('10450.00');
     expect(assessed.documents.map((d) => d.id)).toEqual([f.amended]);
     const bad = await ctx.inject({

@@ -1,6 +1,7 @@
 import {
   cashGroupOf,
   PAYMENT_LINE_KIND_LABELS,
+  pageMeta,
   REPORT_COLUMNS,
   sumMoney,
   type Trace,
@@ -9,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
-import { resolveFilter } from './common';
+import { pageOf, resolveFilter } from './common';
 import { bookingsOfLines } from '../bookings';
 import * as repo from './repo';
 import { cashLines, currentMonth } from './service';
@@ -60,31 +61,37 @@ export async function trace(db: DbOrTx, q: TraceQuery): Promise<Trace> {
   const range = yearFrom === yearTo ? `${yearFrom}` : `${f.year_from}–${f.year_to}`;
   let title = `${COLUMN_LABELS[q.column] ?? q.column} ${range}${where ? ` – ${where}` : ''}`;
 
+  const limit = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
   let lines: (repo.LineRow & { zahltag?: string | null })[] = [];
   let documents: repo.TraceDocument[] = [];
   let summe: string;
+  let total: number;
   if (q.report === 'cashplan') {
     const from = q.from ?? currentMonth();
-    const all = await cashLines(db, { ...scope, yearFrom: 1990, yearTo: 2100 }, from);
-    lines = all.filter((l) => {
+    const all = (await cashLines(db, { ...scope, yearFrom: 1990, yearTo: 2100 }, from)).filter((l) => {
       if (q.column === 'ueberfaellig') return l.month === null;
       if (l.month === null) return false;
       if (q.month && l.month !== q.month) return false;
       return q.column === 'summe' || cashGroupOf(l.kind) === q.column;
     });
     title = `${COLUMN_LABELS[q.column]} ${q.column === 'ueberfaellig' ? `vor ${from}` : (q.month ?? `ab ${from}`)}${f.gemeinde ? ` – ${f.gemeinde}` : ''}`;
-    summe = sumMoney(lines.map((l) => l.betrag));
+    summe = sumMoney(all.map((l) => l.betrag));
+    total = all.length;
+    lines = pageOf(all, q.page, q.per_page).rows;
   } else if (q.column === 'festgesetzt' || q.column === 'erwartet') {
-    documents = await repo.assessingDocuments(db, scope);
-    summe = sumMoney(documents.map((d) => d.festgesetzte_steuer));
-  } else if (q.report === 'interest') {
-    const kinds = q.kind ? [q.kind] : ['nachzahlungszinsen', 'erstattungszinsen', 'saeumniszuschlag'];
-    lines = await repo.lines(db, scope, sql`l.kind in ${kinds}`);
-    if (q.kind) title = `${PAYMENT_LINE_KIND_LABELS[q.kind]} ${range}${where ? ` – ${where}` : ''}`;
-    summe = sumMoney(lines.map((l) => l.betrag));
+    const assessed = await repo.assessingDocuments(db, scope, limit);
+    ({ summe, total } = assessed);
+    documents = assessed.rows;
   } else {
-    lines = await repo.lines(db, scope, LINE_FILTERS[q.column]!);
-    summe = sumMoney(lines.map((l) => l.betrag));
+    let filter = LINE_FILTERS[q.column]!;
+    if (q.report === 'interest') {
+      const kinds = q.kind ? [q.kind] : ['nachzahlungszinsen', 'erstattungszinsen', 'saeumniszuschlag'];
+      filter = sql`l.kind in ${kinds}`;
+      if (q.kind) title = `${PAYMENT_LINE_KIND_LABELS[q.kind]} ${range}${where ? ` – ${where}` : ''}`;
+    }
+    const listed = await repo.lines(db, scope, filter, limit);
+    ({ summe, total } = listed);
+    lines = listed.rows;
   }
   if (lines.length) {
     const fromLines = await repo.documentsByIds(
@@ -118,5 +125,6 @@ export async function trace(db: DbOrTx, q: TraceQuery): Promise<Trace> {
       db,
       lines.flatMap((l) => (l.booking_id ? [l.id] : [])),
     ),
+    meta: pageMeta(q.page, q.per_page, total),
   };
 }

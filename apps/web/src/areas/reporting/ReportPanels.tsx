@@ -10,7 +10,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -24,7 +23,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { formatDate, formatMoney } from '../../lib/format';
 import { appStore } from '../../store/store';
-import { MoneyCell, type OpenTrace } from './cells';
+import { MoneyCell, type OpenTrace, Pager } from './cells';
 
 const ReportChart = lazy(() => import('./ReportCharts'));
 const c = t.columns;
@@ -64,26 +63,6 @@ function Grid({ label, head, children }: { label: string; head: ReactNode[]; chi
         <TableBody>{children}</TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-function Pager({
-  meta,
-  onPage,
-}: {
-  meta: { page: number; per_page: number; total: number };
-  onPage: (p: number) => void;
-}) {
-  if (meta.total <= meta.per_page) return null;
-  return (
-    <TablePagination
-      component="div"
-      count={meta.total}
-      page={meta.page - 1}
-      rowsPerPage={meta.per_page}
-      rowsPerPageOptions={[meta.per_page]}
-      onPageChange={(_e, p) => onPage(p + 1)}
-    />
   );
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { DOCUMENT_TYPE_LABELS, PAYMENT_LINE_KIND_LABELS } from '@gewst/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { traceQuery } from '../../api/reports';
 import type { QueryParams } from '../../api/url';
@@ -24,11 +25,17 @@ import { QueryError } from '../../components/QueryState';
 import { de } from '../../i18n/de';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { formatDate, formatMoney } from '../../lib/format';
+import { Pager } from './cells';
 
 /** What lies behind one figure: the payment lines, notices and bookings it sums. */
 export function TraceDialog({ params, onClose }: { params: QueryParams | null; onClose: () => void }) {
-  const q = useQuery({ ...traceQuery(params ?? {}), enabled: params !== null });
+  // The figure and counts cover all lines; the server lists one page of them.
+  const [paged, setPaged] = useState<{ of: QueryParams | null; page: number }>({ of: null, page: 1 });
+  const page = paged.of === params ? paged.page : 1;
+  const q = useQuery({ ...traceQuery({ ...(params ?? {}), page }), enabled: params !== null });
   const data = q.data;
+  const pager = data ? <Pager meta={data.meta} onPage={(p) => setPaged({ of: params, page: p })} /> : null;
+  const assessed = data !== undefined && data.payment_lines.length === 0 && data.documents.length > 0;
   return (
     <Dialog open={params !== null} onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="trace-title">
       <DialogTitle id="trace-title">
@@ -40,7 +47,7 @@ export function TraceDialog({ params, onClose }: { params: QueryParams | null; o
         {data ? (
           <>
             <Typography variant="subtitle1" sx={{ mt: 1 }}>
-              {t.trace.lines} ({data.payment_lines.length})
+              {t.trace.lines} ({assessed ? 0 : data.meta.total})
             </Typography>
             {data.payment_lines.length ? (
               <Table size="small" aria-label={t.trace.lines}>
@@ -93,8 +100,9 @@ export function TraceDialog({ params, onClose }: { params: QueryParams | null; o
             ) : (
               <Typography color="text.secondary">{t.trace.none}</Typography>
             )}
+            {assessed ? null : pager}
             <Typography variant="subtitle1" sx={{ mt: 2 }}>
-              {t.trace.documents} ({data.documents.length})
+              {t.trace.documents} ({assessed ? data.meta.total : data.documents.length})
             </Typography>
             {data.documents.length ? (
               <Table size="small" aria-label={t.trace.documents}>
@@ -120,6 +128,7 @@ export function TraceDialog({ params, onClose }: { params: QueryParams | null; o
             ) : (
               <Typography color="text.secondary">{t.trace.none}</Typography>
             )}
+            {assessed ? pager : null}
             <Typography variant="subtitle1" sx={{ mt: 2 }}>
               {t.trace.bookings}
             </Typography>

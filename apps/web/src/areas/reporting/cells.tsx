@@ -1,4 +1,4 @@
-import { Link, TableCell } from '@mui/material';
+import { Link, TableCell, TablePagination } from '@mui/material';
 import type { QueryParams } from '../../api/url';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { formatMoney } from '../../lib/format';
@@ -43,5 +43,26 @@ export function MoneyCell({
         {text}
       </Link>
     </TableCell>
+  );
+}
+
+/** Pages of a report table (one page size: the server's). */
+export function Pager({
+  meta,
+  onPage,
+}: {
+  meta: { page: number; per_page: number; total: number };
+  onPage: (p: number) => void;
+}) {
+  if (meta.total <= meta.per_page) return null;
+  return (
+    <TablePagination
+      component="div"
+      count={meta.total}
+      page={meta.page - 1}
+      rowsPerPage={meta.per_page}
+      rowsPerPageOptions={[meta.per_page]}
+      onPageChange={(_e, p) => onPage(p + 1)}
+    />
   );
 }
