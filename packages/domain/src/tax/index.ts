@@ -1,4 +1,5 @@
 export {
+  AGS_AUGSBURG,
   BUNDESLAENDER,
   type Bundesland,
   bundeslandFromAgs,

@@ -1,3 +1,4 @@
+import { AGS_AUGSBURG } from '@gewst/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsOf, rowsOf } from '../../db/sql';
@@ -16,6 +17,9 @@ export const PAID = sql`l.status = 'bezahlt'`;
 export const OPEN = sql`l.status in ('offen', 'angewiesen')`;
 /** In an exported booking that no exported reversal cancels (bookings module). */
 export const BOOKED = exportedBookingOf('l');
+
+/** Money as text with two places (JSON built in SQL keeps amounts exact as strings). */
+const m2 = (e: SQL) => sql`(${e})::numeric(16,2)::text`;
 
 export interface Scope {
   companyId: number;
@@ -217,6 +221,96 @@ export async function openLinesDueBefore(db: DbOrTx, s: Scope, until: string) {
   );
 }
 
+/**
+ * The calendar a municipality's due dates shift in (calculations' calendarOf): its state from
+ * AGS digits 1–2 (the stored state only for a key that is no German AGS), and the AGS itself
+ * for a municipality with holidays of its own (Augsburg). Lines with the same calendar key
+ * and due date move to the same working day.
+ */
+const CALENDAR_KEY = sql`case when md.ags = ${AGS_AUGSBURG} or md.ags !~ '^[0-9]{8}$' then md.ags
+  else left(md.ags, 2) end`;
+
+/**
+ * Cash plan, step 1: the distinct due dates of the open lines due before `until` per
+ * calendar key, with one AGS and stored state of that key: a few hundred pairs to shift to
+ * working days, not one per line.
+ */
+export async function openDueDates(db: DbOrTx, s: Scope, until: string) {
+  return jsonRowsOf<{ d: string; bl: string; land: string; ags: string }>(
+    db,
+    sql`select l.faellig_am::text as d, coalesce(m.bundesland, '') as bl, ${CALENDAR_KEY} as land,
+          min(md.ags) as ags
+        from payment_lines l
+        join master_data md on md.id = l.master_data_id
+        join municipalities m on m.ags = md.ags
+        where ${scopeOf('l', s)} and ${ACTIVE} and ${OPEN}
+          and l.faellig_am is not null and l.faellig_am < ${until}::date
+        group by 1, 2, 3`,
+  );
+}
+
+export interface CashSums {
+  /** Per month of the plan and line kind. */
+  months: { month: string; kind: string; betrag: string }[];
+  /** Shifted to a day before the first month. */
+  overdue: { anzahl: number; summe: string };
+  /** Municipalities with a payment in the plan (count), and one page of them, largest first. */
+  total: number;
+  municipalities: { ags: string; gemeinde: string; summe: string }[];
+  /** Per month of the municipalities on the page. */
+  perMonth: { ags: string; month: string; betrag: string }[];
+}
+
+/**
+ * Cash plan, step 2: the open lines with their working day from `shifted` (due date and
+ * land → working day), summed in SQL: per month and kind, overdue, and one page of
+ * municipalities (largest sum first, then AGS) with their months. Only sums leave the database.
+ */
+export async function cashSums(
+  db: DbOrTx,
+  s: Scope,
+  shifted: { d: string; bl: string; land: string; z: string }[],
+  window: { start: string; end: string; until: string },
+  page: Limit,
+): Promise<CashSums> {
+  const [row] = await rowsOf<{ [K in keyof CashSums]: unknown }>(
+    db,
+    sql`with x as materialized (
+          select l.kind, l.betrag, md.ags, mp.z
+          from payment_lines l
+          join master_data md on md.id = l.master_data_id
+          join municipalities m on m.ags = md.ags
+          join jsonb_to_recordset(${JSON.stringify(shifted)}::jsonb) mp(d date, bl text, land text, z date)
+            on mp.d = l.faellig_am and mp.bl = coalesce(m.bundesland, '') and mp.land = ${CALENDAR_KEY}
+          where ${scopeOf('l', s)} and ${ACTIVE} and ${OPEN}
+            and l.faellig_am is not null and l.faellig_am < ${window.until}::date and mp.z < ${window.end}::date),
+        w as materialized (
+          select ags, kind, betrag, to_char(z, 'YYYY-MM') as month from x where z >= ${window.start}::date),
+        pa as materialized (select ags, sum(betrag) as s from w group by ags),
+        pg as (select ags, s from pa order by s desc, ags ${limitOf(page)})
+        select
+          (select coalesce(json_agg(json_build_object('month', t.month, 'kind', t.kind, 'betrag', ${m2(sql`t.s`)})), '[]')
+            from (select month, kind, sum(betrag) as s from w group by month, kind) t) as months,
+          (select json_build_object('anzahl', count(*), 'summe', ${m2(sql`coalesce(sum(betrag), 0)`)})
+            from x where z < ${window.start}::date) as overdue,
+          (select count(*)::int from pa) as total,
+          (select coalesce(json_agg(json_build_object('ags', pg.ags, 'gemeinde', m.name, 'summe', ${m2(sql`pg.s`)})
+              order by pg.s desc, pg.ags), '[]')
+            from pg join municipalities m on m.ags = pg.ags) as municipalities,
+          (select coalesce(json_agg(json_build_object('ags', t.ags, 'month', t.month, 'betrag', ${m2(sql`t.s`)})), '[]')
+            from (select w.ags, w.month, sum(w.betrag) as s from w join pg on pg.ags = w.ags
+                  group by w.ags, w.month) t) as "perMonth"`,
+  );
+  const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    months: json(row!.months),
+    overdue: json(row!.overdue),
+    total: json(row!.total),
+    municipalities: json(row!.municipalities),
+    perMonth: json(row!.perMonth),
+  };
+}
+
 /** Interest and surcharge lines per year and kind. */
 export async function interestSums(db: DbOrTx, s: Scope) {
   return rowsOf<{ year: number; kind: string; betrag: string; anzahl: number }>(
@@ -335,9 +429,6 @@ export async function documentsByIds(db: DbOrTx, ids: readonly number[]) {
         where d.id in ${[...new Set(ids)]} order by d.id`,
   );
 }
-
-/** Money as text with two places (JSON built in SQL keeps amounts exact as strings). */
-const m2 = (e: SQL) => sql`(${e})::numeric(16,2)::text`;
 
 export interface ExpenseFigures {
   total: number;

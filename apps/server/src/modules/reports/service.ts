@@ -87,35 +87,49 @@ export async function expenseReport(db: DbOrTx, q: ExpenseQuery & Paging): Promi
 
 export const currentMonth = () => today().slice(0, 7);
 
-/** Open lines with the day the money moves (due date shifted to a working day). */
-export async function cashLines(db: DbOrTx, scope: repo.Scope, from: string) {
+/** The working-day shift: due date → the day the money moves, in the municipality's calendar. */
+async function workingDays(db: DbOrTx) {
+  const setting = await holidaySetting(db);
+  return (faelligAm: string, ags: string, stored: string | null) => {
+    const { bundesland, holidays } = calendarOf(ags, setting, stored);
+    return zahltag(faelligAm, bundesland, holidays);
+  };
+}
+
+/** The 12 months from `from` ("YYYY-MM"), and how far to read lines: a due date shortly before the end can move past it. */
+function cashWindow(from: string) {
   const start = `${from}-01`;
   const end = monthsEnd(start, 12);
-  // A due date shortly before the end can move past it: read a little further, cut after shifting.
-  const [lines, setting] = await Promise.all([
-    repo.openLinesDueBefore(db, scope, end.replace(/-01$/, '-20')),
-    holidaySetting(db),
-  ]);
+  return { start, end, until: end.replace(/-01$/, '-20') };
+}
+
+/** Open lines with the day the money moves (due date shifted to a working day): the trace. */
+export async function cashLines(db: DbOrTx, scope: repo.Scope, from: string) {
+  const { start, end, until } = cashWindow(from);
+  const [lines, shift] = await Promise.all([repo.openLinesDueBefore(db, scope, until), workingDays(db)]);
   return lines
-    .map((l) => {
-      const { bundesland, holidays } = calendarOf(l.ags, setting, l.bundesland);
-      return { ...l, zahltag: zahltag(l.faellig_am!, bundesland, holidays) };
-    })
+    .map((l) => ({ ...l, zahltag: shift(l.faellig_am!, l.ags, l.bundesland) }))
     .filter((l) => l.zahltag < end)
     .map((l) => ({ ...l, month: l.zahltag < start ? null : l.zahltag.slice(0, 7) }));
 }
 
-const emptySums = () =>
-  Object.fromEntries([...CASH_GROUPS, 'summe'].map((k) => [k, [] as string[]])) as Record<
-    CashGroup | 'summe',
-    string[]
-  >;
-const closeSums = (s: Record<CashGroup | 'summe', string[]>) =>
-  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, sumMoney(v)])) as Record<
-    CashGroup | 'summe',
-    string
-  >;
+const sumsBy = <T>(rows: readonly T[], key: (r: T) => string | null, amount: (r: T) => string) => {
+  const sums = new Map<string, string[]>();
+  for (const r of rows) {
+    const k = key(r);
+    if (k === null) continue;
+    const list = sums.get(k);
+    if (list) list.push(amount(r));
+    else sums.set(k, [amount(r)]);
+  }
+  return (k: string) => sumMoney(sums.get(k) ?? []);
+};
 
+/**
+ * 3 Cash plan: the open lines by the working day the money moves, per month, quarter and
+ * municipality. The distinct due dates are shifted here (the holiday calendar is domain
+ * code), the lines are summed in SQL with them.
+ */
 export async function cashPlanReport(db: DbOrTx, q: CashPlanQuery & Paging): Promise<CashPlanReport> {
   const f = await resolveFilter(db, {
     ...q,
@@ -125,45 +139,41 @@ export async function cashPlanReport(db: DbOrTx, q: CashPlanQuery & Paging): Pro
   });
   const from = q.from ?? currentMonth();
   const months = monthsFrom(`${from}-01`, 12);
-  const lines = await cashLines(db, f.scope, from);
-  const perMonth = new Map(months.map((m) => [m, emptySums()]));
-  const perQuarter = new Map<string, ReturnType<typeof emptySums>>();
-  for (const m of months)
-    if (!perQuarter.has(quarterOfMonth(m))) perQuarter.set(quarterOfMonth(m), emptySums());
-  const total = emptySums();
-  const byMunicipality = new Map<string, { gemeinde: string; betraege: string[][] }>();
-  const overdue: string[] = [];
-  for (const l of lines) {
-    if (l.month === null) {
-      overdue.push(l.betrag);
-      continue;
-    }
-    const g = cashGroupOf(l.kind);
-    for (const target of [perMonth.get(l.month)!, perQuarter.get(quarterOfMonth(l.month))!, total]) {
-      target[g].push(l.betrag);
-      target.summe.push(l.betrag);
-    }
-    const m = byMunicipality.get(l.ags) ?? { gemeinde: l.gemeinde, betraege: months.map(() => []) };
-    m.betraege[months.indexOf(l.month)]!.push(l.betrag);
-    byMunicipality.set(l.ags, m);
-  }
-  const municipalities = [...byMunicipality.entries()]
-    .map(([ags, m]) => ({
-      ags,
-      gemeinde: m.gemeinde,
-      betraege: m.betraege.map((b) => sumMoney(b)),
-      summe: sumMoney(m.betraege.flat()),
-    }))
-    .sort((a, b) => Number(b.summe) - Number(a.summe) || a.ags.localeCompare(b.ags));
-  const page = pageOf(municipalities, q.page, q.per_page);
+  const window = cashWindow(from);
+  const [dates, shift] = await Promise.all([repo.openDueDates(db, f.scope, window.until), workingDays(db)]);
+  const sums = await repo.cashSums(
+    db,
+    f.scope,
+    dates.map((d) => ({ d: d.d, bl: d.bl, land: d.land, z: shift(d.d, d.ags, d.bl || null) })),
+    window,
+    { limit: q.per_page, offset: q.per_page === null ? 0 : (q.page - 1) * q.per_page },
+  );
+  const sumsOf = (inMonth: (month: string) => boolean) => {
+    const of = sums.months.filter((r) => inMonth(r.month));
+    const group = sumsBy(of, (r) => cashGroupOf(r.kind), (r) => r.betrag);
+    return {
+      ...(Object.fromEntries(CASH_GROUPS.map((g) => [g, group(g)])) as Record<CashGroup, string>),
+      summe: sumMoney(of.map((r) => r.betrag)),
+    };
+  };
+  const quarters = [...new Set(months.map(quarterOfMonth))];
+  const perMonth = sumsBy(sums.perMonth, (r) => `${r.ags}|${r.month}`, (r) => r.betrag);
   return {
     filter: { ...publicFilter(f), year_from: q.year_from ?? f.year_from, from, months },
-    months: months.map((m) => ({ month: m, ...closeSums(perMonth.get(m)!) })),
-    quarters: [...perQuarter.entries()].map(([quarter, s]) => ({ quarter, ...closeSums(s) })),
-    municipalities: page.rows,
-    meta: page.meta,
-    ueberfaellig: { anzahl: overdue.length, summe: sumMoney(overdue) },
-    total: closeSums(total),
+    months: months.map((month) => ({ month, ...sumsOf((m) => m === month) })),
+    quarters: quarters.map((quarter) => ({ quarter, ...sumsOf((m) => quarterOfMonth(m) === quarter) })),
+    municipalities: sums.municipalities.map((m) => ({
+      ags: m.ags,
+      gemeinde: m.gemeinde,
+      betraege: months.map((month) => perMonth(`${m.ags}|${month}`)),
+      summe: m.summe,
+    })),
+    meta:
+      q.per_page === null
+        ? pageMeta(1, Math.max(1, sums.total), sums.total)
+        : pageMeta(q.page, q.per_page, sums.total),
+    ueberfaellig: { anzahl: sums.overdue.anzahl, summe: sums.overdue.summe },
+    total: sumsOf(() => true),
   };
 }
 
