@@ -275,15 +275,19 @@ export async function cashSums(
 ): Promise<CashSums> {
   const [row] = await rowsOf<{ [K in keyof CashSums]: unknown }>(
     db,
-    sql`with x as materialized (
-          select l.kind, l.betrag, md.ags, mp.z
+    sql`with x0 as materialized (
+          select l.kind, l.betrag, l.faellig_am, md.ags, coalesce(m.bundesland, '') as bl, ${CALENDAR_KEY} as land
           from payment_lines l
           join master_data md on md.id = l.master_data_id
           join municipalities m on m.ags = md.ags
-          join jsonb_to_recordset(${JSON.stringify(shifted)}::jsonb) mp(d date, bl text, land text, z date)
-            on mp.d = l.faellig_am and mp.bl = coalesce(m.bundesland, '') and mp.land = ${CALENDAR_KEY}
           where ${scopeOf('l', s)} and ${ACTIVE} and ${OPEN}
-            and l.faellig_am is not null and l.faellig_am < ${window.until}::date and mp.z < ${window.end}::date),
+            and l.faellig_am is not null and l.faellig_am < ${window.until}::date),
+        mp as materialized (
+          select * from jsonb_to_recordset(${JSON.stringify(shifted)}::jsonb) mp(d date, bl text, land text, z date)),
+        x as materialized (
+          select x0.kind, x0.betrag, x0.ags, mp.z
+          from x0 join mp on mp.d = x0.faellig_am and mp.bl = x0.bl and mp.land = x0.land
+          where mp.z < ${window.end}::date),
         w as materialized (
           select ags, kind, betrag, to_char(z, 'YYYY-MM') as month from x where z >= ${window.start}::date),
         pa as materialized (select ags, sum(betrag) as s from w group by ags),

@@ -150,14 +150,22 @@ export async function cashPlanReport(db: DbOrTx, q: CashPlanQuery & Paging): Pro
   );
   const sumsOf = (inMonth: (month: string) => boolean) => {
     const of = sums.months.filter((r) => inMonth(r.month));
-    const group = sumsBy(of, (r) => cashGroupOf(r.kind), (r) => r.betrag);
+    const group = sumsBy(
+      of,
+      (r) => cashGroupOf(r.kind),
+      (r) => r.betrag,
+    );
     return {
       ...(Object.fromEntries(CASH_GROUPS.map((g) => [g, group(g)])) as Record<CashGroup, string>),
       summe: sumMoney(of.map((r) => r.betrag)),
     };
   };
   const quarters = [...new Set(months.map(quarterOfMonth))];
-  const perMonth = sumsBy(sums.perMonth, (r) => `${r.ags}|${r.month}`, (r) => r.betrag);
+  const perMonth = sumsBy(
+    sums.perMonth,
+    (r) => `${r.ags}|${r.month}`,
+    (r) => r.betrag,
+  );
   return {
     filter: { ...publicFilter(f), year_from: q.year_from ?? f.year_from, from, months },
     months: months.map((month) => ({ month, ...sumsOf((m) => m === month) })),
