@@ -3,13 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, apiToken } from './support/api';
-import { startServer } from './support/server';
+import { freePort, startServer } from './support/server';
 
 describe('embedded mode keeps its data', () => {
   it('keeps companies, users and valid tokens across a restart', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-restart-'));
+    // the same port for both starts: the token's issuer is the server's address
+    const port = Number(process.env.E2E_RESTART_PORT) || (await freePort());
     try {
-      let server = await startServer({ port: 3211, dataDir });
+      let server = await startServer({ port, dataDir });
       const token = await apiToken(server.url, 'admin');
       const created = await api<{ id: number }>(server.url, token, 'POST', '/companies', {
         name: 'Neustart GmbH',
@@ -18,7 +20,7 @@ describe('embedded mode keeps its data', () => {
       expect(created.status).toBe(201);
       await server.stop();
 
-      server = await startServer({ port: 3211, dataDir });
+      server = await startServer({ port, dataDir });
       try {
         // the signing key is persisted: a token from before the restart is still valid
         const companies = await api<{ name: string }[]>(server.url, token, 'GET', '/companies');

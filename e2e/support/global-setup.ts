@@ -11,9 +11,12 @@ let dataDir: string | undefined;
 
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-e2e-'));
-  server = await startServer({ port: E2E_PORT, dataDir });
+  // E2E_SERVER_LOG keeps the server's output after the run; otherwise it goes with the data folder.
+  const serverLog = process.env.E2E_SERVER_LOG || path.join(dataDir, 'server.log');
+  server = await startServer({ port: E2E_PORT, dataDir, logFile: serverLog });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
+  project.provide('serverLog', serverLog);
 }
 
 export async function teardown() {
@@ -25,5 +28,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    serverLog: string;
   }
 }

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     await built.app.listen({ port: config.port, host: config.host });
     console.log(banner(config, seconds));
   }
+  watchEventLoop(built.app.log);
 
   const shutdown = async (signal: string) => {
     built.app.log.info({ signal }, 'shutting down');
@@ -47,6 +48,21 @@ main().catch((err) => {
   console.error('Start fehlgeschlagen:', err);
   process.exit(1);
 });
+
+/**
+ * Warns when the event loop was blocked for a second or more (a long synchronous step, e.g. a
+ * big statement of the embedded database): every request, the sign-in included, waited that long.
+ */
+function watchEventLoop(log: { warn: (obj: object, msg: string) => void }): void {
+  const tick = 250;
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const late = Math.round(now - last - tick);
+    if (late >= 1000) log.warn({ blocked_ms: late }, 'event loop blocked');
+    last = now;
+  }, tick).unref();
+}
 
 function banner(config: AppConfig, seconds: string): string {
   const lines = [

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { AppInstance } from '../http/types';
@@ -12,6 +14,24 @@ const loginBody = z.object({
   password: z.string().max(200).default(''),
 });
 
+/** A sign-in step (authorize, login form, login, resume, token) slower than this is logged as a warning. */
+export const SLOW_SIGN_IN_STEP_MS = 1000;
+
+/**
+ * Logs a slow step of the sign-in with its duration, so a sign-in that takes long under load
+ * shows in the server log which step it waited for (the provider's own routes bypass Fastify's
+ * request log). Only the path is logged: codes and interaction ids stay out of the log.
+ */
+function logSlowStep(request: FastifyRequest, raw: ServerResponse): void {
+  const started = performance.now();
+  raw.once('finish', () => {
+    const ms = Math.round(performance.now() - started);
+    if (ms < SLOW_SIGN_IN_STEP_MS) return;
+    const step = (request.raw.url ?? '').split('?')[0]!.replace(/\/(interaction|auth)\/[\w-]+/, '/$1/:uid');
+    request.log.warn({ step: `${request.method} ${step}`, status: raw.statusCode, ms }, 'slow sign-in step');
+  });
+}
+
 /**
  * Mounts the embedded provider under /idp. Its own endpoints take the raw request
  * before Fastify parses the body; the login interaction is ours.
@@ -24,6 +44,7 @@ export function mountEmbeddedProvider(
   const callback = provider.callback();
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
+    if (url.startsWith('/idp')) logSlowStep(request, reply.raw);
     if (
       (url === '/idp' || url.startsWith('/idp/') || url.startsWith('/idp?')) &&
       !url.startsWith('/idp/interaction/')
