@@ -87,4 +87,62 @@ describe('Admin → Einstellungen API', () => {
       { action: 'reset', before: { value: 7200 }, after: { value: null } },
     ]);
   });
+
+  it('Vorgaben → rounding of the Zerlegung: refuses an unknown rule, logs the change and the next calculation uses it', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const db = ctx.built.database;
+    // Three equal shares of 100.00 €: 33.333… each.
+    const zerlegung = async (extra: Record<string, unknown> = {}) => {
+      const res = await ctx.inject({
+        method: 'POST',
+        url: '/api/calculations/zerlegung',
+        headers: bearer(await ctx.token('leser')),
+        payload: {
+          year: 2024,
+          messbetrag: '100',
+          schluessel: 'arbeitslohn',
+          rechtsform: 'kapitalgesellschaft',
+          zeilen: [
+            { ags: '07111000', geschaeftsleitung: true, arbeitsloehne: '100000', hebesatz: 400 },
+            { ags: '07211000', arbeitsloehne: '100000', hebesatz: 400 },
+            { ags: '07315000', arbeitsloehne: '100000', hebesatz: 400 },
+          ],
+          ...extra,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json().zeilen as { anteil: string }[]).map((z) => z.anteil);
+    };
+    expect(await zerlegung()).toEqual(['33.34', '33.33', '33.33']);
+
+    const bad = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/zerlegung.rundung',
+      headers: admin,
+      payload: { value: 'abrunden' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['zerlegung.rundung'][0]).toContain('Bitte eine der Rundungsregeln wählen');
+
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/zerlegung.rundung',
+      headers: admin,
+      payload: { value: 'half_up' },
+    });
+    expect(set.json()).toMatchObject({ group: 'defaults', value: 'half_up', stored: true });
+    expect(await zerlegung()).toEqual(['33.33', '33.33', '33.33']);
+    // A request naming its rule keeps it.
+    expect(await zerlegung({ rundung: 'largest_remainder' })).toEqual(['33.34', '33.33', '33.33']);
+
+    await ctx.inject({ method: 'DELETE', url: '/api/settings/zerlegung.rundung', headers: admin });
+    expect(await zerlegung()).toEqual(['33.34', '33.33', '33.33']);
+    const logs = await db.query<{ action: string; before: unknown; after: unknown }>(
+      `select action, before, after from audit_logs where entity = 'setting' and entity_id = 'zerlegung.rundung' order by id`,
+    );
+    expect(logs).toEqual([
+      { action: 'update', before: { value: 'largest_remainder' }, after: { value: 'half_up' } },
+      { action: 'reset', before: { value: 'half_up' }, after: { value: 'largest_remainder' } },
+    ]);
+  });
 });

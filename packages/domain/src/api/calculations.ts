@@ -169,7 +169,8 @@ export const zerlegungRequestSchema = z
     messbetrag: nonNegativeMoneySchema('Messbetrag'),
     schluessel: z.enum(ZERLEGUNG_SCHLUESSEL, { error: 'Unbekannter Zerlegungsmaßstab.' }),
     rechtsform: z.enum(LEGAL_FORMS, { error: 'Unbekannte Rechtsform.' }),
-    rundung: z.enum(ZERLEGUNG_RUNDUNG, { error: 'Unbekannte Rundungsregel.' }).default('largest_remainder'),
+    /** Absent: the installation's default (setting `zerlegung.rundung`), filled by the server. */
+    rundung: z.enum(ZERLEGUNG_RUNDUNG, { error: 'Unbekannte Rundungsregel.' }).optional(),
     zeilen: z.array(zerlegungZeileSchema).min(1, 'Bitte mindestens eine Gemeinde angeben.'),
   })
   .refine((r) => r.zeilen.filter((z) => z.geschaeftsleitung).length === 1, {

@@ -34,7 +34,8 @@ export const zerlegungSaveSchema = z
     year: erhebungszeitraumSchema,
     messbetrag: nonNegativeMoneySchema('Messbetrag'),
     schluessel: z.enum(ZERLEGUNG_SCHLUESSEL, { error: 'Unbekannter Zerlegungsmaßstab.' }),
-    rundung: z.enum(ZERLEGUNG_RUNDUNG, { error: 'Unbekannte Rundungsregel.' }).default('largest_remainder'),
+    /** Absent: the installation's default (setting `zerlegung.rundung`), filled by the server. */
+    rundung: z.enum(ZERLEGUNG_RUNDUNG, { error: 'Unbekannte Rundungsregel.' }).optional(),
     bemerkung: optionalText(1000, 'Bemerkung'),
     zeilen: z.array(zerlegungLineInputSchema).min(1, 'Bitte mindestens eine Gemeinde angeben.'),
   })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountMappingSchema } from '../bookings/accounts';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
 import type { HolidayOptions } from '../tax/bundesland';
+import { ZERLEGUNG_RUNDUNG } from '../tax/zerlegung-input';
 
 /**
  * Settings: one typed registry of every key the server keeps in `app_settings`.
@@ -130,6 +131,21 @@ export const SETTINGS = {
     schema: holidaySettingsSchema,
     default: { bayern_mariae_himmelfahrt: false },
   }),
+  /**
+   * How the Zerlegung turns exact shares into cents (DOMAIN.md: no legal rule, largest
+   * remainder by default). Read by every Zerlegung calculation that does not name a rule
+   * itself; a saved Zerlegung keeps the rule it was computed with.
+   */
+  'zerlegung.rundung': defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Zerlegung: Rundung der Anteile',
+    schema: z.enum(ZERLEGUNG_RUNDUNG, {
+      error:
+        'Bitte eine der Rundungsregeln wählen: größter Rest, kaufmännisch oder Rest an die Geschäftsleitung.',
+    }),
+    default: 'largest_remainder',
+  }),
   'oidc.signing_key': defineSetting({
     scope: 'global',
     kind: 'secret',
@@ -176,6 +192,7 @@ export type SettingGroup = keyof typeof SETTING_GROUPS;
 export const EDITABLE_GLOBAL_SETTINGS = {
   'documents.lock_seconds': 'documents',
   'calendar.holidays': 'defaults',
+  'zerlegung.rundung': 'defaults',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;
 export type EditableGlobalSettingKey = keyof typeof EDITABLE_GLOBAL_SETTINGS;
 

@@ -9,6 +9,12 @@ export type ZerlegungSchluessel = (typeof ZERLEGUNG_SCHLUESSEL)[number];
 
 export const ZERLEGUNG_RUNDUNG = ['largest_remainder', 'half_up', 'rest_an_geschaeftsleitung'] as const;
 export type ZerlegungRundung = (typeof ZERLEGUNG_RUNDUNG)[number];
+/** German names of the rounding policies (Admin → Einstellungen → Vorgaben, Zerlegung detail). */
+export const ZERLEGUNG_RUNDUNG_LABELS: Record<ZerlegungRundung, string> = {
+  largest_remainder: 'Größter Rest (Summe gleich Messbetrag)',
+  half_up: 'Kaufmännisch je Gemeinde (Summe kann abweichen)',
+  rest_an_geschaeftsleitung: 'Abrunden, Rest an die Geschäftsleitung',
+};
 
 /** One employee's pay for the year at an establishment (§31 GewStG). Money strings. */
 export interface ZerlegungArbeitnehmer {

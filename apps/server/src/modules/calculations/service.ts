@@ -12,6 +12,7 @@ import {
 } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
+import { settings } from '../settings';
 import { dueDateCalendar } from './calendar';
 import * as repo from './repo';
 
@@ -121,6 +122,8 @@ export async function zerlegung(db: DbOrTx, input: ZerlegungRequest, companyId: 
     input.zeilen.map((z, i) => ({ path: `zeilen.${i}.ags`, ags: z.ags })),
   );
   const { zeilen, hinweise } = await fillHebesaetze(db, input.zeilen, input.year, companyId);
-  const result = computeZerlegung({ ...input, zeilen });
+  // No rule named: the installation's rounding policy, read now (a change applies at once).
+  const rundung = input.rundung ?? (await settings.get(db, 'zerlegung.rundung'));
+  const result = computeZerlegung({ ...input, rundung, zeilen });
   return { ...result, hinweise: [...hinweise, ...result.hinweise] };
 }

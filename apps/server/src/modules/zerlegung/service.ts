@@ -4,6 +4,7 @@ import { AppError, notFound, validationFailed } from '../../http/errors';
 import { type Actor, recordAudit } from '../audit/service';
 import * as calculations from '../calculations/service';
 import { type CompanyRow, findCompany } from '../companies/repo';
+import { settings } from '../settings';
 import { namesByUsername } from '../users';
 import { compareWithNotices, loadReceivedShares } from './comparison';
 import { presentDetail, presentListItem, type StoredInput } from './presenter';
@@ -39,7 +40,12 @@ async function companyOrFail(db: DbOrTx, companyId: number): Promise<CompanyRow>
 /** The server result is authoritative: computed here with the company's Rechtsform and Hebesätze. */
 async function compute(db: DbOrTx, company: CompanyRow, data: ZerlegungSaveData) {
   const { company_id: _, ...rest } = data;
-  const input: StoredInput = { ...rest, rechtsform: company.legal_form as StoredInput['rechtsform'] };
+  const input: StoredInput = {
+    ...rest,
+    // The rule is stored with the version, so a later change of the setting never alters it.
+    rundung: rest.rundung ?? (await settings.get(db, 'zerlegung.rundung')),
+    rechtsform: company.legal_form as StoredInput['rechtsform'],
+  };
   const result = await calculations.zerlegung(
     db,
     {

@@ -1,9 +1,7 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
-import type { HolidaySettings } from '@gewst/domain';
-import { useQuery } from '@tanstack/react-query';
 import { errorMessages } from '../../../api/errors';
-import { settingsQuery, useSaveSetting } from '../../../api/settings';
-import { appStore, useCan } from '../../../store/store';
+import { useSetting } from '../../../hooks/useSetting';
+import { appStore } from '../../../store/store';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'calendar.holidays';
@@ -19,11 +17,7 @@ const t = {
 
 /** Admin → Einstellungen → Vorgaben: the working-day calendar (regional holidays). */
 export function CalendarSettingsSection() {
-  const canEdit = useCan('changeCustomizingData');
-  const entries = useQuery(settingsQuery());
-  const save = useSaveSetting();
-  const entry = entries.data?.find((e) => e.key === KEY);
-  const value = entry?.value as HolidaySettings | undefined;
+  const { query: entries, value, canEdit, saving, save } = useSetting(KEY);
 
   return (
     <SettingSection
@@ -39,10 +33,10 @@ export function CalendarSettingsSection() {
             control={
               <Switch
                 checked={value.bayern_mariae_himmelfahrt}
-                disabled={!canEdit || save.isPending}
+                disabled={!canEdit || saving}
                 onChange={(e) =>
-                  save.mutate(
-                    { key: KEY, value: { ...value, bayern_mariae_himmelfahrt: e.target.checked } },
+                  save(
+                    { ...value, bayern_mariae_himmelfahrt: e.target.checked },
                     {
                       onSuccess: () => appStore.showSnackbar(t.saved),
                       onError: (err) => appStore.showSnackbar(errorMessages(err), 'error'),

@@ -1,9 +1,8 @@
 import { Button, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { splitFieldErrors } from '../../../api/errors';
-import { settingsQuery, useSaveSetting } from '../../../api/settings';
-import { appStore, useCan } from '../../../store/store';
+import { useSetting } from '../../../hooks/useSetting';
+import { appStore } from '../../../store/store';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.lock_seconds';
@@ -25,29 +24,26 @@ const t = {
 
 /** Admin → Einstellungen → Dokumentenverarbeitung: the review lock time. */
 export function DocumentSettingsSection() {
-  const canEdit = useCan('changeCustomizingData');
-  const entries = useQuery(settingsQuery());
-  const save = useSaveSetting();
-  const entry = entries.data?.find((e) => e.key === KEY);
+  const { query: entries, entry, canEdit, saving, save, reset } = useSetting(KEY);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const value = draft ?? (typeof entry?.value === 'number' ? String(entry.value) : '');
 
-  const run = (next: number | undefined) =>
-    save.mutate(
-      { key: KEY, value: next },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          setError(null);
-          appStore.showSnackbar(next === undefined ? t.wasReset : t.saved);
-        },
-        onError: (e) => {
-          const { byField, rest } = splitFieldErrors(e, [KEY]);
-          setError(byField[KEY] ?? rest.join(' '));
-        },
+  const run = (next: number | undefined) => {
+    const callbacks = {
+      onSuccess: () => {
+        setDraft(null);
+        setError(null);
+        appStore.showSnackbar(next === undefined ? t.wasReset : t.saved);
       },
-    );
+      onError: (e: unknown) => {
+        const { byField, rest } = splitFieldErrors(e, [KEY]);
+        setError(byField[KEY] ?? rest.join(' '));
+      },
+    };
+    if (next === undefined) reset(callbacks);
+    else save(next, callbacks);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') return run(undefined);
@@ -87,10 +83,10 @@ export function DocumentSettingsSection() {
             sx={{ minWidth: 280 }}
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', pt: 1 }}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={save.isPending}>
+            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
               {t.save}
             </Button>
-            <Button onClick={() => run(undefined)} disabled={!canEdit || !entry.stored || save.isPending}>
+            <Button onClick={() => run(undefined)} disabled={!canEdit || !entry.stored || saving}>
               {t.reset}
             </Button>
           </Stack>

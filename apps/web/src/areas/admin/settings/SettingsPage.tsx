@@ -2,6 +2,7 @@ import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
 import { CalendarSettingsSection } from './CalendarSettingsSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
+import { RoundingSettingsSection } from './RoundingSettingsSection';
 
 /**
  * Admin → Einstellungen: every setting through the settings module, grouped. Per company
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       </Typography>
       <DocumentSettingsSection />
       <CalendarSettingsSection />
+      <RoundingSettingsSection />
     </Stack>
   );
 }
