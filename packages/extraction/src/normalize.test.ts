@@ -14,12 +14,23 @@ describe('German number and date parsing', () => {
     ['2024 505,00 €', '505.00'],
     ['13118.10€', '13118.10'],
     ['160;00 Euro', '160.00'],
+    // Whole euros with dashes, thousands by a space or a no-break space, unit before, no cents.
+    ['1.234,-- €', '1234.00'],
+    ['EUR 1.234,-', '1234.00'],
+    ['12.345,–', '12345.00'],
+    ['EUR 1 234,00', '1234.00'],
+    ['1\u00a0234\u00a0567,89 €', '1234567.89'],
+    ['24.500 €', '24500.00'],
+    ['Freibetrag 24500 EUR', '24500.00'],
   ])('money %s', (s, v) => expect(parseMoney(s)).toBe(v));
 
   it('does not take years, dates or integers for amounts', () => {
     expect(parseMoney('Jahr 2021, 15. Februar')).toBeNull();
     expect(parseMoney('15.05.2024')).toBeNull();
     expect(parseMoney('490 v. H.')).toBeNull();
+    // The year before an amount whose unit stands first is not an amount of whole euros.
+    expect(parseMoney('15. Mai 2024 EUR 1.250,00')).toBe('1250.00');
+    expect(parseMoney('2024 EUR')).toBe('2024.00');
   });
 
   it.each([

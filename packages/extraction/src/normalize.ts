@@ -36,8 +36,16 @@ const MONTH_NAMES = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-/** An amount in German notation, optionally signed, optionally with a currency. */
-export const MONEY_SOURCE = String.raw`(?<![\d.,])(?:[-−–]\s?)?(?:(?:\d{1,3}(?:[.']\d{3})+|\d+),\d{2}(?!\d)|(?:\d{1,3}(?:[.']\d{3})+|\d+)(?:\.|\s?[,;‚]\s?)\d{2}(?=\s?(?:€|EUR|Euro)))(?:[-−](?!\d))?(?:\s?(?:€|EUR|Euro))?`;
+/**
+ * An amount in German notation, optionally signed, optionally with a currency: "1.234,56 €",
+ * "1 234,56" (space or no-break space between thousands, as careful printers set it),
+ * "1.234,-- €" / "1.234,- EUR" (whole euros), "-12,00" / "12,00-" (refund), and whole euros
+ * without cents only when a currency follows that does not itself precede an amount ("24.500 €",
+ * not the year in "15. Mai 2024 EUR 1.250,00"). OCR may read the decimal comma as a
+ * point or a semicolon when a currency follows.
+ */
+const MONEY_INT = String.raw`(?:\d{1,3}(?:[.'’]\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)`;
+export const MONEY_SOURCE = String.raw`(?<![\d.,])(?:[-−–]\s?)?(?:${MONEY_INT},(?:\d{2}(?!\d)|-{1,2}(?!\d)|–(?!\d))|${MONEY_INT}(?:\.|\s?[,;‚]\s?)\d{2}(?=\s?(?:€|EUR|Euro))|${MONEY_INT}(?=\s?(?:€|EUR|Euro)(?!\s?[-−–]?\d)))(?:[-−](?![\d-]))?(?:\s?(?:€|EUR|Euro))?`;
 /** A date: 25.08.2016, 25.8.16, 25. August 2016, 2016-08-25. */
 export const DATE_SOURCE = String.raw`(?:\d{1,2}\.\s?\d{1,2}\.\s?(?:\d{4}|\d{2})(?!\d)|\d{1,2}[.,]?\s?(?:${MONTH_NAMES})(?![\p{L}])[.,]?\s?\d{4}|\d{4}-\d{2}-\d{2})`;
 /** A percentage: 490 v. H., 490 vom Hundert, 490 %, 490,00 %. */

@@ -125,6 +125,53 @@ describe('fields read by arithmetic where labels are missing or misleading', () 
     expect(checks).toEqual([]);
   });
 
+  it('a settlement whose set-off and difference carry labels the engine does not know', () => {
+    // "Soll-Ausgleich" and "Stand Konto" mean nothing to the vocabularies: tax − x = y decides,
+    // the earlier amount is the one set off; the prepayments below do not fit.
+    const p = page([
+      'Gewerbesteuerbescheid 2022',
+      'Messbetrag | 1.210,00 €',
+      'Hebesatz | 410 v. H.',
+      'Gewerbesteuer | 4.961,00 €',
+      'Soll-Ausgleich | 3.200,-- €',
+      'Stand Konto | 1.761,-- €',
+      'Vorauszahlungen ab 2023 je Quartal | 1.240,00 €',
+    ]);
+    const { fields, checks } = extractFieldsChecked('gewst_bescheid', [p]);
+    expect(fields.bisher_festgesetzt?.value).toBe('3200.00');
+    expect(fields.abrechnung?.value).toBe('1761.00');
+    expect(checks).toEqual([]);
+  });
+
+  it('a Vorauszahlungsbescheid whose Messbetrag label is missing: the quarterly amount floor(annual / 4) decides', () => {
+    const p = page([
+      'Vorauszahlungsbescheid 2024',
+      'Grundlage des Finanzamts | 21 019,00 EUR',
+      'Hebesatz | 365 v. H.',
+      'jährlich | 76 716,00 EUR',
+      '1. Vj. 15.02.2024 | 19 179,00 EUR',
+      '2. Vj. 15.05.2024 | 19 179,00 EUR',
+    ]);
+    const f = extractFields('vorauszahlungsbescheid', [p]);
+    expect(f.messbetrag?.value).toBe('21019.00');
+    expect(f.hebesatz?.value).toBe(365);
+  });
+
+  it('a Messbescheid whose labels are merged or misleading: the 3.5 % arithmetic picks the triple', () => {
+    // A form's header row runs the labels together; the values stand in one row below.
+    const p = page([
+      'Gewerbesteuermessbescheid 2021',
+      'Gewerbeertrag abgerundet Freibetrag verbleibend Messzahl Messbetrag nach dem Gewerbeertrag',
+      '315.164,50 € | 315.100,-- € | 24.500,-- € | 290.600,-- € | 3,5 % | 10.171,-- €',
+    ]);
+    const { fields, checks } = extractFieldsChecked('messbescheid', [p]);
+    expect(fields.gewerbeertrag?.value).toBe('315164.50');
+    expect(fields.freibetrag?.value).toBe('24500.00');
+    expect(fields.messbetrag?.value).toBe('10171.00');
+    expect(fields.messbetrag!.confidence).toBeGreaterThan(0.9);
+    expect(checks).toEqual([]);
+  });
+
   it('a quarterly schedule with old and new columns takes the new one', () => {
     const p = page([
       'Vorauszahlungsbescheid 2024',

@@ -94,6 +94,37 @@ export function solveAssessment(
     const q = (annual / 400n) * 100n;
     return q > 0n && (amountSet.has(q) || amountSet.has(q * 4n));
   };
+  // The prepayment amounts themselves are not the Messbetrag (tax of v at h would be v × h / 100).
+  const amountIsPrepayment = (v: bigint, hv: number) => {
+    const annual = taxOf(v, hv);
+    const q = (annual / 400n) * 100n;
+    return v === q || v === q * 4n;
+  };
+  // Amounts in reading order, for the settlement pair below.
+  const ordered = amounts.filter((a) => money(a) !== null).sort((x, y) => x.page - y.page || x.pos - y.pos);
+  /**
+   * Settlement without usable labels: two printed amounts x before y with tax − x = ±y are the
+   * amount assessed before and the difference (the earlier one is what is set off, as every
+   * settlement reads "Steuer, abzüglich bisher, Unterschied").
+   */
+  const settlementPair = (t: Candidate): [Candidate, Candidate] | null => {
+    const tv = money(t)!;
+    for (const [i, x] of ordered.entries()) {
+      const xv = money(x)!;
+      if (xv < 0n || xv === tv || (x.page === t.page && x.pos === t.pos)) continue;
+      for (const y of ordered.slice(i + 1)) {
+        if (y.page === t.page && y.pos === t.pos) continue;
+        const yv = money(y)!;
+        const dv = tv - xv;
+        if (yv === dv || (dv < 0n && yv === -dv))
+          return [
+            { ...x, score: UNLABELLED },
+            { ...y, value: formatCents(dv), score: UNLABELLED },
+          ];
+      }
+    }
+    return null;
+  };
   let best: { s: number; pick: (Candidate | null)[]; agree: [boolean, boolean] } | null = null;
   const sc = (c: Candidate | null) => (c ? c.score : 0);
   for (const m0 of pool('messbetrag'))
@@ -119,6 +150,19 @@ export function solveAssessment(
               const bv = money(t)! - money(d)!;
               if (bv >= 0n) b = standIn(bv);
             }
+            if (want('bisher_festgesetzt') && want('abrechnung') && !b && !d && t) {
+              const pair = settlementPair(t);
+              if (pair) [b, d] = pair;
+            }
+            // A Vorauszahlungsbescheid without a usable Messbetrag label: the amount whose tax at
+            // the Hebesatz gives the printed annual or quarterly prepayment (floor(annual / 4)).
+            if (want('messbetrag') && !want('festgesetzte_steuer') && !m && hv !== null) {
+              const hit = amounts.find((a) => {
+                const v = money(a);
+                return v !== null && v > 0n && prepaymentPrinted(taxOf(v, hv)) && !amountIsPrepayment(v, hv);
+              });
+              if (hit) m = { ...hit, score: UNLABELLED };
+            }
             const mv = money(m);
             const tv = money(t);
             const bv = money(b);
@@ -133,7 +177,7 @@ export function solveAssessment(
               mv > 0n &&
               prepaymentPrinted(taxOf(mv, hv));
             if (h && h.score === UNLABELLED && !a1 && !a3) continue;
-            if (m && m.score === UNLABELLED && !a1) continue;
+            if (m && m.score === UNLABELLED && !a1 && !a3) continue;
             const s =
               sc(m) + sc(h) + sc(t) + sc(b) + sc(d) + (a1 ? AGREE : 0) + (a2 ? AGREE : 0) + (a3 ? AGREE : 0);
             if (!best || s > best.s + 1e-9) best = { s, pick: [m, h, t, b, d], agree: [a1, a2] };
@@ -184,6 +228,15 @@ export function solveMessbescheid(
   const labelledF = new Set(F.map((c) => c && String(c.value)));
   for (const a of top(amounts, 60))
     if (!labelledF.has(String(a.value)) && (money(a) ?? -1n) >= 0n) F.push({ ...a, score: UNLABELLED });
+  // Every printed amount may stand in for the Gewerbeertrag and the Messbetrag when the
+  // arithmetic agrees to the cent: labels may be missing, merged (a form's header row) or misleading.
+  const positives = top(amounts, 60).filter((a) => (money(a) ?? -1n) > 0n);
+  const labelledG = new Set(G.map((c) => c && String(c.value)));
+  const labelledM = new Set(M.map((c) => c && String(c.value)));
+  for (const a of positives) {
+    if (!labelledG.has(String(a.value))) G.push({ ...a, score: UNLABELLED });
+    if (!labelledM.has(String(a.value))) M.push({ ...a, score: UNLABELLED });
+  }
   let best: { s: number; pick: (Candidate | null)[]; agree: boolean } | null = null;
   const sc = (c: Candidate | null) => (c ? c.score : 0);
   for (const g of G)
@@ -198,9 +251,17 @@ export function solveMessbescheid(
           const base = rounded - fv < 0n ? 0n : rounded - fv;
           agree = ((base * 35n) / 1000n / 100n) * 100n === mv;
         }
-        if (f && f.score === UNLABELLED && !agree) continue;
-        const s = sc(g) + sc(f) + sc(m) + (agree ? AGREE : 0);
-        if (!best || s > best.s + 1e-9) best = { s, pick: [g, f, m], agree };
+        if ((f?.score === UNLABELLED || g?.score === UNLABELLED || m?.score === UNLABELLED) && !agree)
+          continue;
+        // A triple the arithmetic confirms beats any that it does not; among those the labels
+        // decide, and the unrounded Gewerbeertrag (the larger of two agreeing ones) is preferred.
+        const s =
+          sc(g) +
+          sc(f) +
+          sc(m) +
+          (agree ? AGREE + 10 : 0) +
+          (agree && gv !== null ? Number(gv % 10000n) * 1e-9 : 0);
+        if (!best || s > best.s + 1e-12) best = { s, pick: [g, f, m], agree };
       }
   const chosen: Record<string, Candidate | null> = {};
   const confirmed = new Set<string>();

@@ -19,7 +19,8 @@ const spellings = (src: string) => src.replace(/ss|[ßäöüÄÖÜ]/g, (m) => SP
 /** A label: whole words, case-insensitive, in every spelling of the same word. */
 const L = (src: string) => new RegExp(String.raw`(?<![\p{L}])(?:${spellings(src)})(?![\p{L}])`, 'iu');
 const P = (src: string) => new RegExp(src, 'iu');
-const M = '(?<v>(?:[-−]\\s?)?\\d[\\d.]*,\\d{2}-?(?:\\s?(?:€|EUR|Euro))?)';
+const M =
+  '(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d.,/])';
 
@@ -132,7 +133,13 @@ export const SPECS: Record<string, FieldSpec> = {
   messbetrag: {
     kind: 'money',
     labels: [
-      { re: L('Gewerbesteuermessbetrags?|Steuermessbetrags?|Messbetrags?|Zerlegungsanteils?'), near: 70 },
+      {
+        // Every compound on "-messbetrag" (Gewerbesteuer-Messbetrag, Steuermeßbetrag, Messbetragsanteil …).
+        re: L(
+          String.raw`(?:Gewerbesteuer-?\s?|Gewerbe-?|Steuer-?)?Messbetrags?|Messbetragsanteils?|Zerlegungsanteils?`,
+        ),
+        near: 70,
+      },
     ],
     patterns: [{ re: P(`(?:mess|zerlegungs)betrag[^.]{0,60}?:\\s*${M}`), w: 0.9 }],
   },
@@ -152,12 +159,30 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       { re: L('festgesetzte Gewerbesteuer|Steuer festgesetzt|Gewerbesteuer festgesetzt'), near: 60 },
       { re: L('Gewerbesteuer(?:\\s(?:19|20)\\d{2})?'), adjacent: true, w: 0.9 },
+      // The assessed amount under other names: the tax "Soll", the year's tax, the tax amount.
+      {
+        re: L(
+          String.raw`Gewerbesteuer-?\s?Soll|Steuerbetrag|Jahressteuer|Gewerbesteuer \(neu\)|neue Festsetzung|Steuer neu|Soll neu|neues Soll`,
+        ),
+        near: 60,
+        w: 0.9,
+      },
     ],
     patterns: [{ re: P(`gewerbesteuer\\s[^.]{0,60}?\\bauf\\s+${M}\\s*(?:fest|festgesetzt)`), w: 1.05 }],
   },
   bisher_festgesetzt: {
     kind: 'money',
-    labels: [{ re: L('bisheriger Sollbetrag|bisher festgesetzt|bisherige Festsetzung|bisher'), near: 60 }],
+    labels: [
+      { re: L('bisheriger Sollbetrag|bisher festgesetzt|bisherige Festsetzung|bisher'), near: 60 },
+      // By meaning: what was assessed before and is set off — the former "Soll", the prepayments
+      // assessed or credited for the year ("Vorauszahlungen bisher", "angerechnete Vorauszahlungen").
+      {
+        re: L(
+          String.raw`bisherige[snr]? (?:Soll|Steuer|Betrag)|Soll bisher|Soll alt|alte[srn]? (?:Soll|Festsetzung)|(?:(?:abzgl\.|abzüglich|\./\.|-)\s?)?(?:bereits )?(?:festgesetzte|angerechnete|geleistete|anzurechnende|veranlagte) Vorauszahlungen|Vorauszahlungen (?:bisher|angerechnet|festgesetzt)|Vorauszahlungssoll|anzurechnende Beträge|bisher (?:veranlagt|angefordert|fällig)`,
+        ),
+        near: 60,
+      },
+    ],
     patterns: [{ re: P(`bisher\\s+(?:waren|wurden)\\s+${M}\\s+festgesetzt`), w: 1.05 }],
   },
   abrechnung: {
@@ -169,7 +194,20 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         near: 60,
       },
-      { re: L('Erstattung|Guthaben|Überzahlung'), near: 60, negate: true },
+      // By meaning: what remains to pay (signed when the label names both directions).
+      {
+        re: L(
+          String.raw`Nachzahlungsbetrag|Nachforderungsbetrag|Restbetrag|Restzahlung|Saldo|Mehr-?\s?/\s?Minderbetrag|Mehr-?\s?/\s?Minderzahlung|Mehrbetrag|Ausgleichsbetrag|noch zu (?:zahlen|entrichten)|zu zahlender Betrag|Abschlussbetrag|Unterschied|verbleibende (?:Nachzahlung|Restschuld)`,
+        ),
+        near: 60,
+      },
+      {
+        re: L(
+          String.raw`Erstattung|Erstattungsbetrag|Guthaben|Überzahlung|zu erstatten|(?<!Mehr-?\s?/\s?)Minderbetrag|wird erstattet`,
+        ),
+        near: 60,
+        negate: true,
+      },
     ],
     patterns: [
       {
@@ -307,10 +345,18 @@ export const SPECS: Record<string, FieldSpec> = {
   },
   gewerbeertrag: {
     kind: 'money',
-    labels: [{ re: L('(?:maßgebender )?Gewerbeertrag'), near: 60 }],
+    // Not the "Messbetrag nach dem Gewerbeertrag": the word must not follow "nach dem".
+    labels: [{ re: L('(?<!nach dem )(?:maßgebender )?Gewerbeertrag'), near: 60 }],
   },
   freibetrag: {
     kind: 'money',
-    labels: [{ re: L('Freibetrag(?: nach § 11(?: Abs\\. 1)? GewStG| \\(§ 11 GewStG\\))?'), near: 60 }],
+    labels: [
+      {
+        re: L(
+          String.raw`Freibetrag(?:es)?(?: (?:nach|gem\.|gemäß|lt\.) § 11(?: Abs\. 1)?(?: Satz 3)?(?: Nr\. \d)? GewStG| \(§ 11(?: Abs\. 1)? GewStG\))?`,
+        ),
+        near: 60,
+      },
+    ],
   },
 };
