@@ -176,6 +176,7 @@ function vzBlocks(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
         : L.vzHeading,
   };
   const dn = (iso: string) => c.d(iso);
+  if (s.vzStyle && s.vzStyle !== 'classic') return [head, ...vzStyled(n, s, c, oldVz)];
   switch (s.family.vz) {
     case 'text':
       return [head, { k: 'para', text: s.pick(S(s).vzText)(c) }];
@@ -367,6 +368,14 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       const mbLabel = n.zerlegt ? L.zerlegungsanteil : L.messbetrag;
       const diffLabel = s.pick([L.unterschied, diff >= 0 ? L.nachzahlung : L.erstattung]);
       const diffValue = diffLabel === L.unterschied ? m(diff) : m(Math.abs(diff));
+      if (s.gewst && s.gewst !== 'classic') {
+        b.push(...gewstStyled(n, s, c, mbLabel, diffLabel, diffValue));
+        b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
+        if (n.zinsen) b.push(...zinsBlocks(n, s, c, false));
+        b.push(...vzBlocks(n, s, c, extra.oldVz));
+        legal('gewst_bescheid');
+        break;
+      }
       switch (fam.amounts) {
         case 'text':
           b.push({ k: 'para', text: s.pick(S(s).gewstText)(c) });
@@ -483,6 +492,11 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
             [cap(fam, 'abzüglich Kürzungen (§ 9 GewStG)'), m(kuerz)],
           ]
         : [];
+      if (s.mess && s.mess !== 'classic') {
+        b.push(...messStyled(n, s, c, rounded));
+        legal('messbescheid');
+        break;
+      }
       const rows: [string, string][] = [
         ...derivation,
         [L.gewerbeertrag, m(n.gewerbeertrag)],
@@ -721,3 +735,139 @@ function zerlegungStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
 }
 
 const cap = (fam: Style['family'], x: string) => (fam.caps ? x.toUpperCase() : x);
+
+const ROMAN = ['I', 'II', 'III', 'IV'];
+
+/** Development-only forms of a Gewerbesteuerbescheid's figures (pools.ts GewstStyle). */
+function gewstStyled(
+  n: NoticeData,
+  s: Style,
+  c: Ctx,
+  mbLabel: string,
+  diffLabel: string,
+  diffValue: string,
+): Block[] {
+  const { m, L } = c;
+  const diff = n.tax - n.bisher;
+  switch (s.gewst) {
+    case 'columns-old-new':
+      // Old and new assessment side by side with the change in a fourth column; the Messbetrag
+      // of the old assessment is not repeated.
+      return [
+        {
+          k: 'table',
+          header: ['Berechnungsgrundlagen', 'bisherige Festsetzung', 'neue Festsetzung', 'mehr / weniger'],
+          rows: [
+            [mbLabel, '', m(n.mb * 100), ''],
+            [L.hebesatz, c.p(n.hebesatz), c.p(n.hebesatz), ''],
+            [L.steuer, m(n.bisher), m(n.tax), m(diff)],
+          ],
+          widths: [0.34, 0.22, 0.22, 0.22],
+          align: ['l', 'r', 'r', 'r'],
+        },
+      ];
+    case 'ledger':
+      // A computation with operators in their own column.
+      return [
+        {
+          k: 'table',
+          header: ['', 'Berechnung', L.betrag],
+          rows: [
+            ['', mbLabel, m(n.mb * 100)],
+            ['x', L.hebesatz, c.p(n.hebesatz)],
+            ['=', L.steuer, m(n.tax)],
+            ['./.', L.bisher, m(n.bisher)],
+            ['=', diffLabel, diffValue],
+          ],
+          widths: [0.08, 0.62, 0.3],
+          align: ['l', 'l', 'r'],
+        },
+      ];
+    case 'inline':
+      // Key–value pairs run together on two lines.
+      return [
+        {
+          k: 'para',
+          text: `${mbLabel}: ${m(n.mb * 100)} | ${L.hebesatz}: ${c.p(n.hebesatz)} | ${L.steuer}: ${m(n.tax)}`,
+        },
+        { k: 'para', text: `${L.bisher}: ${m(n.bisher)} | ${diffLabel}: ${diffValue}` },
+      ];
+    default:
+      return [
+        {
+          k: 'para',
+          text: `Bei einem ${n.zerlegt ? 'auf unsere Gemeinde entfallenden Anteil am Messbetrag' : 'Steuermessbetrag'} von ${m(n.mb * 100)} und einem Hebesatz von ${c.p(n.hebesatz)} ergibt sich eine Gewerbesteuer von ${m(n.tax)}. Hierauf werden die bisher festgesetzten Beträge von ${m(n.bisher)} angerechnet, ${diff >= 0 ? `so dass noch ${m(diff)} zu zahlen sind.` : `so dass Ihnen ${m(-diff)} erstattet werden.`}`,
+        },
+      ];
+  }
+}
+
+/** Development-only forms of the prepayment schedule (pools.ts VzStyle). */
+function vzStyled(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
+  const { m, L } = c;
+  const dn = (iso: string) => c.d(iso);
+  switch (s.vzStyle) {
+    case 'old-new':
+      return [
+        {
+          k: 'table',
+          header: [L.faelligkeitCol, 'Vorauszahlung bisher', 'Vorauszahlung neu'],
+          rows: n.vz.map((q) => [dn(q.faellig_am), m(oldVz), m(q.betrag)]),
+          widths: [0.3, 0.35, 0.35],
+          align: ['l', 'r', 'r'],
+        },
+      ];
+    case 'roman':
+      return [
+        {
+          k: 'kv',
+          rows: n.vz.map((q) => [
+            `Vorauszahlung ${ROMAN[q.quartal - 1]}/${q.jahr} (fällig ${dn(q.faellig_am)})`,
+            m(q.betrag),
+          ]),
+        },
+      ];
+    case 'sentence': {
+      const parts = n.vz.map((q) => `zum ${dn(q.faellig_am)} ${m(q.betrag)}`);
+      return [{ k: 'para', text: `Die Vorauszahlungen sind wie folgt zu entrichten: ${parts.join(', ')}.` }];
+    }
+    default:
+      return [
+        {
+          k: 'table',
+          header: ['fällig am', L.betrag],
+          rows: n.vz.map((q) => [dn(q.faellig_am), m(q.betrag)]),
+          widths: [0.5, 0.5],
+          align: ['l', 'r'],
+        },
+      ];
+  }
+}
+
+/** Development-only derivations of the Messbetrag (pools.ts MessStyle). */
+function messStyled(n: NoticeData, s: Style, c: Ctx, rounded: number): Block[] {
+  const { m, L } = c;
+  if (s.mess === 'operators')
+    return [
+      {
+        k: 'table',
+        header: ['', 'Ermittlung des Steuermessbetrags', L.betrag],
+        rows: [
+          ['', L.gewerbeertrag, m(n.gewerbeertrag)],
+          ['', 'Abrundung auf volle 100 €', m(rounded)],
+          ['./.', L.freibetrag.replace(/^(?:abzgl\.|\.\/\.|abzüglich)\s*/i, ''), m(n.freibetrag)],
+          ['=', 'gekürzter Gewerbeertrag', m(rounded - n.freibetrag)],
+          ['x', 'Steuermesszahl', '3,5 v. H.'],
+          ['=', 'Steuermessbetrag', m(n.mb * 100)],
+        ],
+        widths: [0.08, 0.62, 0.3],
+        align: ['l', 'l', 'r'],
+      },
+    ];
+  return [
+    {
+      k: 'para',
+      text: `Der Gewerbeertrag von ${m(n.gewerbeertrag)} wird auf ${m(rounded)} abgerundet und um den Freibetrag von ${m(n.freibetrag)} gekürzt. Auf den verbleibenden Betrag von ${m(rounded - n.freibetrag)} ist die Steuermesszahl von 3,5 % anzuwenden; der Steuermessbetrag beträgt danach ${m(n.mb * 100)}.`,
+    },
+  ];
+}

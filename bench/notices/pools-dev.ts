@@ -124,6 +124,9 @@ export const DEV_POOLS: Pools = {
   part: 'dev',
   zerlegungStyles: ['classic', 'classic', 'ags-first', 'pct', 'lfd', 'text', 'blocks', 'share-before-wages'],
   zinsStyles: ['classic', 'classic', 'formula', 'table', 'sentence', 'rate-rows'],
+  gewstStyles: ['classic', 'classic', 'columns-old-new', 'ledger', 'inline', 'sentence'],
+  vzStyles: ['classic', 'classic', 'old-new', 'roman', 'sentence', 'date-first'],
+  messStyles: ['classic', 'operators', 'sentence'],
   families: DEV_FAMILIES,
   issuers: [
     (k, n) => `${k} ${n}`,

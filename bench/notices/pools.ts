@@ -118,11 +118,22 @@ export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent' | 'v.
 export type ZerlegungStyle =
   'classic' | 'ags-first' | 'pct' | 'lfd' | 'text' | 'blocks' | 'share-before-wages';
 export type ZinsStyle = 'classic' | 'formula' | 'table' | 'sentence' | 'rate-rows';
+/**
+ * Development-only optional pools (drawn after every other draw, so parts without them draw as
+ * before): how a Gewerbesteuerbescheid sets out its figures, how prepayments are listed, how a
+ * Messbescheid derives the Messbetrag.
+ */
+export type GewstStyle = 'classic' | 'columns-old-new' | 'ledger' | 'inline' | 'sentence';
+export type VzStyle = 'classic' | 'old-new' | 'roman' | 'sentence' | 'date-first';
+export type MessStyle = 'classic' | 'operators' | 'sentence';
 
 export interface Pools {
   part: Part;
   zerlegungStyles?: ZerlegungStyle[];
   zinsStyles?: ZinsStyle[];
+  gewstStyles?: GewstStyle[];
+  vzStyles?: VzStyle[];
+  messStyles?: MessStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -171,6 +182,9 @@ export interface Style {
   sentences: Pools['sentences'];
   zerlegung?: ZerlegungStyle;
   zins?: ZinsStyle;
+  gewst?: GewstStyle;
+  vzStyle?: VzStyle;
+  mess?: MessStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -197,5 +211,8 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     // Drawn last and only where the part has these pools, so other draws stay unchanged.
     ...(pools.zerlegungStyles ? { zerlegung: pick(pools.zerlegungStyles) } : {}),
     ...(pools.zinsStyles ? { zins: pick(pools.zinsStyles) } : {}),
+    ...(pools.gewstStyles ? { gewst: pick(pools.gewstStyles) } : {}),
+    ...(pools.vzStyles ? { vzStyle: pick(pools.vzStyles) } : {}),
+    ...(pools.messStyles ? { mess: pick(pools.messStyles) } : {}),
   };
 }
