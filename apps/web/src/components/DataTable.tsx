@@ -31,6 +31,7 @@ import {
   type SortValue,
   sortRows,
   type TableDefaults,
+  tableLayout,
   type TableParams,
   writeTableParams,
 } from './dataTableModel';
@@ -57,7 +58,34 @@ export interface DataColumn<T> {
   headerSx?: SxProps<Theme>;
   /** Body cell. */
   sx?: SxProps<Theme>;
+  /**
+   * Width of the column in px. Once any column has a width the table is laid out fixed
+   * (`table-layout: fixed`): no cell content can widen it any more; the columns without a
+   * width share the rest of the table's width.
+   */
+  width?: number;
+  /**
+   * Fixed layout, a column without a width: the least it gets before the table scrolls
+   * sideways inside its box (px, default 120).
+   */
+  minWidth?: number;
+  /**
+   * Free text (file names, municipalities, designations): one line cut with "…", the full
+   * text (returned here) as tooltip. The cut happens on a block inside the cell — a table
+   * cell itself grows with its content.
+   */
+  ellipsis?: (row: T) => string | null | undefined;
+  /** With `ellipsis` in a table without widths: the longest the line may get (px). */
+  maxWidth?: number;
 }
+
+/** The one-line block of an `ellipsis` column. */
+const ellipsisSx = (maxWidth: number | undefined): SxProps<Theme> => ({
+  maxWidth,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 
 /** The parts of a TanStack query result the table shows (loading, error with retry, data). */
 export interface TableQuery<T> {
@@ -181,6 +209,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [data, params, perPageOptions, filter]);
 
   const colSpan = columns.length + (selection ? 1 : 0) + (detail ? 1 : 0);
+  const layout = tableLayout(columns, colSpan - columns.length);
   const keys = rows.map(rowKey);
   const allSelected = !!selection && keys.length > 0 && keys.every((k) => selection.selected.has(k));
   const someSelected = !!selection && keys.some((k) => selection.selected.has(k));
@@ -219,7 +248,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <TableCell
               key={c.id}
               align={c.align}
-              sx={c.headerSx}
+              sx={[c.width != null ? { width: c.width } : {}, ...[c.headerSx ?? {}].flat()]}
               aria-label={c.headerLabel}
               sortDirection={active ? params?.orderDirection : false}
             >
@@ -316,9 +345,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <TableCell
                 key={c.id}
                 align={c.align}
-                sx={[c.nowrap ? { whiteSpace: 'nowrap' } : {}, ...[c.sx ?? {}].flat()]}
+                sx={[
+                  c.nowrap ? { whiteSpace: 'nowrap' } : {},
+                  // fixed layout: a long word wraps inside its column instead of running over the next
+                  layout ? { overflowWrap: 'anywhere' } : {},
+                  ...[c.sx ?? {}].flat(),
+                ]}
               >
-                {c.cell(row)}
+                {c.ellipsis ? (
+                  <Box sx={ellipsisSx(c.maxWidth)} title={c.ellipsis(row) ?? undefined} data-ellipsis="">
+                    {c.cell(row)}
+                  </Box>
+                ) : (
+                  c.cell(row)
+                )}
               </TableCell>
             ))}
           </TableRow>,
@@ -362,6 +402,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table
               size={size}
               stickyHeader={!!maxHeight}
+              sx={layout ?? undefined}
               aria-label={label}
               aria-busy={query.isFetching || undefined}
             >

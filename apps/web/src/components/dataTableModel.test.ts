@@ -6,6 +6,7 @@ import {
   pageRows,
   readTableParams,
   sortRows,
+  tableLayout,
   writeTableParams,
 } from './dataTableModel';
 
@@ -128,5 +129,19 @@ describe('sorting and paging', () => {
     expect(isPaged({ data: [], meta: { page: 1, per_page: 25, total: 0 } })).toBe(true);
     expect(isPaged([])).toBe(false);
     expect(isPaged(undefined)).toBe(false);
+  });
+});
+
+describe('table layout', () => {
+  it('stays automatic while no column has a width', () => {
+    expect(tableLayout([{}, { minWidth: 200 }])).toBeNull();
+  });
+
+  it('is fixed once a column has a width; its least width counts flexible columns and checkboxes', () => {
+    // 100 + 80 fixed, one flexible column with its own least width, one at the default (120), two checkbox columns
+    expect(tableLayout([{ width: 100 }, { width: 80 }, { minWidth: 200 }, {}], 2)).toEqual({
+      tableLayout: 'fixed',
+      minWidth: 100 + 80 + 200 + 120 + 2 * 48,
+    });
   });
 });

@@ -140,3 +140,21 @@ export function pageRows<T>(
     meta: { page: current, per_page: perPage, total: rows.length },
   };
 }
+
+/** Fixed layout, a column without a width: the least it gets (px). */
+export const MIN_FLEX_COLUMN = 120;
+/** The checkbox column of a selection or the expander column (MUI `padding="checkbox"`). */
+const CHECKBOX_COLUMN = 48;
+
+/**
+ * The table's layout: fixed (with the least width before it scrolls sideways inside its box)
+ * when any column has a width, else the browser's automatic layout.
+ */
+export function tableLayout(
+  columns: readonly { width?: number; minWidth?: number }[],
+  extraColumns = 0,
+): { tableLayout: 'fixed'; minWidth: number } | null {
+  if (!columns.some((c) => c.width != null)) return null;
+  const minWidth = columns.reduce((sum, c) => sum + (c.width ?? c.minWidth ?? MIN_FLEX_COLUMN), 0);
+  return { tableLayout: 'fixed', minWidth: minWidth + extraColumns * CHECKBOX_COLUMN };
+}

@@ -96,11 +96,15 @@ export default function DashboardPage() {
     </Card>
   );
 
+  // Fixed column widths (the file name and the municipality share the rest, cut with "…"):
+  // no file name, municipality or type can widen the table past its box (1108 px least; the
+  // box is 1142 px at 1440; narrower windows scroll the table inside its box, not the page).
   const columns: DataColumn<DocumentListItem>[] = [
     {
       id: 'status',
       header: t.inbox.columns.status,
       sortable: true,
+      width: 160,
       cell: (row) => (
         <DocumentStatusChip
           status={row.status}
@@ -114,7 +118,8 @@ export default function DashboardPage() {
       id: 'type',
       header: t.inbox.columns.type,
       sortable: true,
-      // long compound type names are hyphenated (lang="de") rather than widening the table
+      width: 190,
+      // long compound type names are hyphenated (lang="de") where the browser can
       sx: { hyphens: 'auto' },
       cell: (row) => (row.type ? DOCUMENT_TYPE_LABELS[row.type] : t.inbox.unclassified),
     },
@@ -122,40 +127,45 @@ export default function DashboardPage() {
       id: 'filename',
       header: t.inbox.columns.filename,
       sortable: true,
-      // max-width holds on a block inside the cell (a table cell itself grows with its content)
-      cell: (row) => (
-        <Box sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          <RouterLink to={`/dokumente/${row.id}`} title={row.filename}>
-            {row.filename}
-          </RouterLink>
-        </Box>
-      ),
+      minWidth: 140,
+      ellipsis: (row) => row.filename,
+      cell: (row) => <RouterLink to={`/dokumente/${row.id}`}>{row.filename}</RouterLink>,
     },
     {
       id: 'gemeinde',
       header: t.inbox.columns.municipality,
       sortable: true,
-      sx: { hyphens: 'auto', overflowWrap: 'anywhere' },
+      minWidth: 110,
+      ellipsis: (row) => row.gemeinde,
       cell: (row) => row.gemeinde ?? '',
     },
     {
       id: 'erhebungszeitraum',
       header: t.inbox.columns.year,
       sortable: true,
+      width: 72,
       cell: (row) => row.erhebungszeitraum ?? '',
     },
     {
       id: 'amount',
       header: t.inbox.columns.amount,
       align: 'right',
+      width: 130,
       cell: (row) => <AmountCell row={row} />,
     },
-    { id: 'dueDate', header: t.inbox.columns.dueDate, sortable: true, cell: (row) => <DueCell row={row} /> },
+    {
+      id: 'dueDate',
+      header: t.inbox.columns.dueDate,
+      sortable: true,
+      width: 156,
+      cell: (row) => <DueCell row={row} />,
+    },
     {
       id: 'created_at',
       header: t.inbox.columns.uploaded,
       sortable: true,
       nowrap: true,
+      width: 150,
       cell: (row) => formatDateTime(row.created_at),
     },
   ];
@@ -349,7 +359,7 @@ function DueCell({ row }: { row: DocumentListItem }) {
             variant="caption"
             component="div"
             color="text.secondary"
-            sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
           >
             {row.dueText}
           </Typography>

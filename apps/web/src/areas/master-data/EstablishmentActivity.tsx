@@ -73,6 +73,9 @@ export function EstablishmentActivity({
             {
               id: 'filename',
               header: t.file,
+              // a scanner's long file name is cut with "…" (full name as tooltip)
+              ellipsis: (row) => row.filename,
+              maxWidth: 320,
               cell: (row) => (
                 <Link component={RouterLink} to={docLink(row)}>
                   {row.filename}
