@@ -21,10 +21,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { documentListQuery, documentStatsQuery } from '../../api/documents';
 import { type DataColumn, DataTable, useTableParams } from '../../components/DataTable';
 import { EmptyState } from '../../components/EmptyState';
+import { DateField } from '../../components/form/DateField';
 import { PageHeader } from '../../components/PageHeader';
 import { useSearchFilter } from '../../components/useSearchFilter';
 import { de } from '../../i18n/de';
@@ -41,6 +43,7 @@ import {
   INBOX_TABLE,
   type InboxFilters,
   inboxListParams,
+  isCompleteDay,
   readInboxFilters,
   writeInboxFilter,
 } from './listParams';
@@ -301,14 +304,7 @@ export default function DashboardPage() {
                 <MenuItem value="until">{t.inbox.dueUntil} …</MenuItem>
               </TextField>
               {due === 'until' ? (
-                <TextField
-                  type="date"
-                  label={t.inbox.dueUntil}
-                  value={dueUntil}
-                  onChange={(e) => setFilter('dueUntil', e.target.value)}
-                  size="small"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <DueUntilField value={dueUntil} onChange={(iso) => setFilter('dueUntil', iso)} />
               ) : null}
             </Box>
           </>
@@ -343,6 +339,36 @@ function AmountCell({ row }: { row: DocumentListItem }) {
         </Typography>
       ) : null}
     </>
+  );
+}
+
+/**
+ * "fällig bis": the German date picker (TT.MM.JJJJ) as everywhere, the day kept in the address
+ * (`bis`). The picker holds what is being typed; a complete day goes into the address at once,
+ * an emptied field when it is left — the address answering every keystroke would reset the
+ * year while it is typed.
+ */
+function DueUntilField({ value, onChange }: { value: string; onChange: (iso: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [fromAddress, setFromAddress] = useState(value);
+  if (value !== fromAddress) {
+    // the address changed (back, reload, another filter): show its day
+    setFromAddress(value);
+    setTyped(value);
+  }
+  return (
+    <DateField
+      label={t.inbox.dueUntil}
+      value={typed}
+      onChange={(iso) => {
+        setTyped(iso);
+        if (isCompleteDay(iso) && iso !== value) onChange(iso);
+      }}
+      onBlur={() => {
+        if (typed === '' && value !== '') onChange('');
+      }}
+      size="small"
+    />
   );
 }
 

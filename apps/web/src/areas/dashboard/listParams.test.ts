@@ -5,6 +5,7 @@ import {
   INBOX_TABLE,
   type InboxFilters,
   inboxListParams,
+  isCompleteDay,
   readInboxFilters,
   typeFilter,
   writeInboxFilter,
@@ -100,5 +101,13 @@ describe('dashboard type filter (seed §4)', () => {
     expect(typeFilter('gewerbesteuerbescheid')).toBeNull();
     expect(typeFilter(null)).toBeNull();
     expect(typeFilter('mahnung')).toBe('mahnung');
+  });
+});
+
+describe('"fällig bis" while it is typed', () => {
+  it('goes into the address only as a complete day', () => {
+    for (const partial of ['0002-03-05', '0020-03-05', '0203-03-05', '', 'x'])
+      expect(isCompleteDay(partial)).toBe(false);
+    expect(isCompleteDay('2031-03-05')).toBe(true);
   });
 });

@@ -96,3 +96,7 @@ export function inboxListParams(companyId: number, f: InboxFilters, table: Table
 export function typeFilter(value: string | null): DocumentType | null {
   return oneOf(DOCUMENT_TYPES, value);
 }
+
+/** A year as typed so far ("0002", "0020", "0203" on the way to "2031") is no day yet. */
+export const isCompleteDay = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) && Number(iso.slice(0, 4)) >= 1900;
