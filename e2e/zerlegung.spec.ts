@@ -60,7 +60,12 @@ describe('GewSt-Zerlegung', () => {
     await expect
       .poll(() => text(preview.getByTestId('summe-anteil')), { timeout: 20_000 })
       .toBe('10.000,00 €');
-    const ags = await page.getByLabel('AGS Zeile 2', { exact: true }).inputValue();
+    const ags = (await page
+      .getByRole('table', { name: 'Gemeinden' })
+      .locator('tbody tr')
+      .nth(1)
+      .getAttribute('data-ags'))!;
+    expect(ags).toMatch(/^\d{8}$/);
     const share = preview.getByTestId(`anteil-${ags}`);
     const before = await share.textContent();
 
@@ -100,5 +105,60 @@ describe('GewSt-Zerlegung', () => {
     await expect
       .poll(() => page.getByRole('link', { name: 'Zerlegung 2024 öffnen' }).count(), { timeout: 20_000 })
       .toBeGreaterThan(0);
+  });
+
+  it('picks the municipality of a line with the municipality search; the sum row says whether the shares make the Messbetrag', async () => {
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/gewst-zerlegung/neu', 'freigabe');
+    await page.getByLabel('Erhebungszeitraum').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Erhebungszeitraum').fill('2024');
+    await page.getByLabel('Messbetrag (€)').fill('1000');
+    // the new form starts with one empty line
+    await page.getByRole('button', { name: 'Zeile hinzufügen' }).click();
+
+    // the AGS is no plain text box: the municipality search (name, AGS or PLZ) as elsewhere
+    const pick = async (row: number, search: string, option: RegExp) => {
+      const input = page.getByRole('combobox', { name: `Gemeinde (AGS) Zeile ${row}`, exact: true });
+      await input.fill(search);
+      await page.getByRole('option', { name: option }).first().click();
+    };
+    await pick(1, 'Mindelheim', /Mindelheim \(09778\d{3}\)/);
+    await pick(2, '05315000', /Köln \(05315000\)/);
+    const lines = page.getByRole('table', { name: 'Gemeinden' }).locator('tbody tr');
+    expect(await lines.nth(0).getAttribute('data-ags')).toMatch(/^09778\d{3}$/);
+    expect(await lines.nth(1).getAttribute('data-ags')).toBe('05315000');
+    // an unnamed line takes the municipality's full name
+    expect(await page.getByLabel('Bezeichnung Zeile 1', { exact: true }).inputValue()).toBe(
+      'Stadt Mindelheim',
+    );
+    await page.getByRole('radio', { name: 'Geschäftsleitung in Zeile 1' }).check();
+    await page.getByLabel('Arbeitslöhne Zeile 1', { exact: true }).fill('200000');
+    await page.getByLabel('Arbeitslöhne Zeile 2', { exact: true }).fill('100000');
+
+    expect(await lines.count()).toBe(2);
+    await screenshot(page, 'zerlegung-municipality');
+    // the sum row: labelled, bold, with a German statement against the Messbetrag
+    const preview = page.getByRole('table', { name: 'Vorschau' });
+    await expect
+      .poll(() => text(preview.getByTestId('summe-check')), { timeout: 20_000 })
+      .toBe('Die Summe der Anteile entspricht dem Messbetrag von 1.000,00 €.');
+    const sumRow = preview.getByTestId('summe-row');
+    expect(await sumRow.getByRole('cell').first().textContent()).toBe('Summe aller Gemeinden');
+    const style = await sumRow
+      .getByRole('cell')
+      .first()
+      .evaluate((c) => ({
+        weight: Number(getComputedStyle(c).fontWeight),
+        size: parseFloat(getComputedStyle(c).fontSize),
+      }));
+    expect(style.weight).toBeGreaterThanOrEqual(700);
+    expect(style.size).toBeGreaterThanOrEqual(14);
+
+    // saved and opened again: the stored AGS shows its municipality's name
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await page.waitForURL(/\/gewst-zerlegung\/\d+$/, { timeout: 30_000 });
+    expect(await text(page.getByRole('table', { name: 'Ergebnis' }).getByTestId('summe-check'))).toBe(
+      'Die Summe der Anteile entspricht dem Messbetrag von 1.000,00 €.',
+    );
   });
 });

@@ -32,12 +32,12 @@ export const deZerlegung = {
     bemerkung: 'Bemerkung zur Version',
     lines: 'Gemeinden',
     name: 'Bezeichnung',
-    ags: 'AGS',
+    ags: 'Gemeinde (AGS)',
     gl: 'GL',
     glLabel: (row: number) => `Geschäftsleitung in Zeile ${row}`,
     wages: 'Arbeitslöhne (€)',
     wagesOf: (row: number) => `Arbeitslöhne Zeile ${row}`,
-    agsOf: (row: number) => `AGS Zeile ${row}`,
+    agsOf: (row: number) => `Gemeinde (AGS) Zeile ${row}`,
     nameOf: (row: number) => `Bezeichnung Zeile ${row}`,
     hebesatzOf: (row: number) => `Hebesatz Zeile ${row}`,
     /** Input columns of the key (header with unit, short name for the row label, hint). */
@@ -146,7 +146,10 @@ export const deZerlegung = {
     kleinbetrag: '§ 34: an Geschäftsleitung',
     bescheid: 'Laut Bescheid',
     abweichung: 'Abweichung',
-    sum: 'Summe',
+    sum: 'Summe aller Gemeinden',
+    sumMatches: (messbetrag: string) => `Die Summe der Anteile entspricht dem Messbetrag von ${messbetrag}.`,
+    sumDeviates: (summe: string, messbetrag: string, difference: string) =>
+      `Die Summe der Anteile (${summe}) weicht um ${difference} vom Messbetrag (${messbetrag}) ab.`,
     glYes: 'Geschäftsleitung',
   },
 } as const;

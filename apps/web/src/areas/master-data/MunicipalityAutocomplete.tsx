@@ -16,11 +16,21 @@ export function MunicipalityAutocomplete({
   onChange,
   error,
   helperText,
+  label = t.fields.municipality,
+  required = true,
+  size,
+  inputLabel,
 }: {
   value: MunicipalityValue | null;
   onChange: (value: Municipality | null) => void;
   error?: boolean;
   helperText?: string;
+  /** Visible label (default "Gemeinde"); '' for a cell of a table whose header names it. */
+  label?: string;
+  required?: boolean;
+  size?: 'small' | 'medium';
+  /** Accessible name of the input where the label is not shown (a row of a table). */
+  inputLabel?: string;
 }) {
   const [input, setInput] = useState('');
   const search = useDeferredValue(input.trim());
@@ -33,7 +43,8 @@ export function MunicipalityAutocomplete({
       filterOptions={(x) => x}
       loading={results.isFetching}
       isOptionEqualToValue={(a, b) => a.ags === b.ags}
-      getOptionLabel={(o) => `${municipalityDisplayName(o.name)} (${o.ags})`}
+      // a value known only by its AGS (a stored line) shows the AGS alone
+      getOptionLabel={(o) => (o.name ? `${municipalityDisplayName(o.name)} (${o.ags})` : o.ags)}
       getOptionKey={(o) => o.ags}
       onChange={(_e, v) => onChange((v as Municipality | null) ?? null)}
       onInputChange={(_e, v, reason) => {
@@ -50,8 +61,23 @@ export function MunicipalityAutocomplete({
           </li>
         );
       }}
+      size={size}
       renderInput={(params) => (
-        <TextField {...params} label={t.fields.municipality} required error={error} helperText={helperText} />
+        <TextField
+          {...params}
+          label={label || undefined}
+          required={required}
+          error={error}
+          helperText={helperText}
+          slotProps={
+            inputLabel
+              ? {
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'aria-label': inputLabel },
+                }
+              : params.slotProps
+          }
+        />
       )}
     />
   );

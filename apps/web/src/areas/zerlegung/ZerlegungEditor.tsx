@@ -3,6 +3,8 @@ import {
   DomainValidationError,
   LEGAL_FORM_LABELS,
   type LegalForm,
+  type Municipality,
+  municipalityDisplayName,
   ZERLEGUNG_SCHLUESSEL,
   type ZerlegungDetail,
   type ZerlegungResponse,
@@ -30,11 +32,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessages } from '../../api/errors';
+import { municipalitySearchQuery } from '../../api/masterData';
 import { fetchPrefill, importWagesXlsx, useSaveZerlegung } from '../../api/zerlegung';
 import { deZerlegung } from '../../i18n/zerlegung';
 import { appStore, useAppState } from '../../store/store';
+import { MunicipalityAutocomplete } from '../master-data/MunicipalityAutocomplete';
 import {
   emptyLine,
   KEY_FIELDS,
@@ -302,7 +307,7 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
             </TableHead>
             <TableBody>
               {draft.zeilen.map((l, i) => (
-                <TableRow key={l.key}>
+                <TableRow key={l.key} data-ags={l.ags || undefined}>
                   <TableCell sx={{ minWidth: 220 }}>
                     <TextField
                       size="small"
@@ -312,16 +317,19 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
                       slotProps={{ htmlInput: { 'aria-label': t.nameOf(i + 1) } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ width: 140 }}>
-                    <TextField
-                      size="small"
-                      value={l.ags}
-                      onChange={(e) => updateLine(l.key, { ags: e.target.value })}
-                      error={!!err(`zeilen.${i}.ags`, l.ags)}
-                      helperText={err(`zeilen.${i}.ags`, l.ags)}
-                      slotProps={{
-                        htmlInput: { 'aria-label': t.agsOf(i + 1), inputMode: 'numeric', maxLength: 8 },
-                      }}
+                  <TableCell sx={{ minWidth: 260 }}>
+                    <LineMunicipality
+                      line={l}
+                      row={i}
+                      error={err(`zeilen.${i}.ags`, l.ags)}
+                      onChange={(m) =>
+                        updateLine(l.key, {
+                          ags: m?.ags ?? '',
+                          gemeinde: m?.name,
+                          // a new line is named after its municipality unless the user named it
+                          ...(m && l.name.trim() === '' ? { name: municipalityDisplayName(m.name) } : {}),
+                        })
+                      }
                     />
                   </TableCell>
                   <TableCell align="center">
@@ -415,6 +423,40 @@ export function ZerlegungEditor({ initial, zerlegungId, onSaved, onCancel }: Pro
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/**
+ * The municipality of a line, picked by name, AGS or PLZ (the search used everywhere). A
+ * stored or prefilled line knows only its AGS: its name is looked up for display.
+ */
+function LineMunicipality({
+  line,
+  row,
+  error,
+  onChange,
+}: {
+  line: LineDraft;
+  row: number;
+  error: string | undefined;
+  onChange: (m: Municipality | null) => void;
+}) {
+  const lookup = useQuery({
+    ...municipalitySearchQuery(line.ags),
+    enabled: line.gemeinde === undefined && /^\d{8}$/.test(line.ags),
+  });
+  const name = line.gemeinde ?? lookup.data?.find((m) => m.ags === line.ags)?.name ?? '';
+  return (
+    <MunicipalityAutocomplete
+      label=""
+      required={false}
+      size="small"
+      inputLabel={t.agsOf(row + 1)}
+      value={line.ags ? { ags: line.ags, name } : null}
+      onChange={onChange}
+      error={!!error}
+      helperText={error}
+    />
   );
 }
 

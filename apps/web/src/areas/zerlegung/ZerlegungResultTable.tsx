@@ -1,5 +1,6 @@
 import type { ZerlegungResponse, ZerlegungVergleichZeile } from '@gewst/domain';
 import {
+  Alert,
   Chip,
   Paper,
   Table,
@@ -12,6 +13,7 @@ import {
 } from '@mui/material';
 import { deZerlegung } from '../../i18n/zerlegung';
 import { formatMoney } from '../../lib/format';
+import { shareSumCheck } from './lines';
 
 const t = deZerlegung.table;
 const percent = new Intl.NumberFormat('de-DE', {
@@ -35,6 +37,7 @@ export function ZerlegungResultTable({ result, nameOf, vergleich = [], label }: 
   const inResult = new Set(result.zeilen.map((z) => z.ags));
   // Municipalities a notice names but this Zerlegung does not (expected share 0.00).
   const onlyInNotices = vergleich.filter((v) => !inResult.has(v.ags));
+  const check = shareSumCheck(result.summe.anteil, result.messbetrag);
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={label}>
@@ -105,20 +108,46 @@ export function ZerlegungResultTable({ result, nameOf, vergleich = [], label }: 
           ))}
         </TableBody>
         <TableFooter>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 600 }}>{t.sum}</TableCell>
-            <TableCell />
-            <TableCell />
-            <TableCell />
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="summe-anteil">
+          {/* the sum row reads like the body (MUI's footer is small and grey), bold, ruled off */}
+          <TableRow
+            data-testid="summe-row"
+            sx={{
+              '& > td': {
+                color: 'text.primary',
+                fontSize: 'body2.fontSize',
+                fontWeight: 700,
+                borderTop: 2,
+                borderTopColor: 'text.primary',
+              },
+            }}
+          >
+            <TableCell colSpan={4}>{t.sum}</TableCell>
+            <TableCell align="right" data-testid="summe-anteil">
               {formatMoney(result.summe.anteil)}
             </TableCell>
             <TableCell />
-            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="summe-steuer">
+            <TableCell align="right" data-testid="summe-steuer">
               {result.summe.steuer == null ? '–' : formatMoney(result.summe.steuer)}
             </TableCell>
             {compare ? <TableCell /> : null}
             {compare ? <TableCell /> : null}
+          </TableRow>
+          <TableRow>
+            <TableCell colSpan={compare ? 9 : 7} sx={{ borderBottom: 0, p: 0 }}>
+              <Alert
+                severity={check.matches ? 'success' : 'error'}
+                data-testid="summe-check"
+                sx={{ borderRadius: 0 }}
+              >
+                {check.matches
+                  ? t.sumMatches(formatMoney(result.messbetrag))
+                  : t.sumDeviates(
+                      formatMoney(result.summe.anteil),
+                      formatMoney(result.messbetrag),
+                      formatMoney(check.difference),
+                    )}
+              </Alert>
+            </TableCell>
           </TableRow>
         </TableFooter>
       </Table>

@@ -10,6 +10,7 @@ import {
   mergeImport,
   previewInput,
   saveInput,
+  shareSumCheck,
   type ZerlegungDraft,
 } from './lines';
 
@@ -233,5 +234,13 @@ describe('Zerlegung form lines', () => {
         { arbeitsloehne: '50000', installierte_leistung_kw: '3000', solar_altanlagen_kw: '12.5' },
       ]);
     });
+  });
+});
+
+describe('sum of the shares against the Messbetrag', () => {
+  it('matches to the cent, or names the difference (above positive, below negative)', () => {
+    expect(shareSumCheck('10000.00', '10000')).toEqual({ matches: true });
+    expect(shareSumCheck('99.99', '100.00')).toEqual({ matches: false, difference: '-0.01' });
+    expect(shareSumCheck('1000.02', '1000.00')).toEqual({ matches: false, difference: '0.02' });
   });
 });

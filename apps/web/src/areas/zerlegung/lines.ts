@@ -1,3 +1,4 @@
+import { formatMoneyPlain, moneyToCents } from '@gewst/domain';
 import type {
   LegalForm,
   ZerlegungArbeitnehmer,
@@ -25,6 +26,8 @@ export interface LineDraft extends Record<KeyField, string> {
   key: string;
   name: string;
   ags: string;
+  /** Name of the municipality picked for the AGS (shown only; stored lines know the AGS alone). */
+  gemeinde?: string;
   geschaeftsleitung: boolean;
   hebesatz: string;
   /**
@@ -230,4 +233,17 @@ export function mergeImport(lines: LineDraft[], imp: ZerlegungWageImportResult):
   }
   if (!result.some((l) => l.geschaeftsleitung) && result[0]) result[0].geschaeftsleitung = true;
   return result;
+}
+
+/**
+ * The sum of the shares against the Messbetrag (exact cents): they match, or the sum lies
+ * above (positive) or below (negative) it by `difference` (a rounding rule other than the
+ * largest remainders may leave cents over).
+ */
+export function shareSumCheck(
+  summe: string,
+  messbetrag: string,
+): { matches: true } | { matches: false; difference: string } {
+  const diff = moneyToCents(summe) - moneyToCents(messbetrag);
+  return diff === 0n ? { matches: true } : { matches: false, difference: formatMoneyPlain(diff) };
 }
