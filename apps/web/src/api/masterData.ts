@@ -86,7 +86,8 @@ export function useResolveConflict(companyId: number) {
         `companies/${companyId}/masterData/conflictingMunicipalityRates/resolve`,
         body,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
+    // also after a refusal (already resolved elsewhere, figures changed): show the current list
+    onSettled: () => client.invalidateQueries({ queryKey: masterDataKeys.all }),
   });
 }
 

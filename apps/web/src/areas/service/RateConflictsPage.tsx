@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessages } from '../../api/errors';
+import { ApiError, errorMessages } from '../../api/errors';
 import { conflictsQuery, useResolveConflict } from '../../api/masterData';
 import { DataTable, useTableParams } from '../../components/DataTable';
 import { de } from '../../i18n/de';
@@ -166,7 +166,12 @@ function ResolveDialog(props: {
         );
         props.onClose();
       },
-      onError: (e) => appStore.showSnackbar(errorMessages(e).join(' '), 'error'),
+      onError: (e) => {
+        appStore.showSnackbar(errorMessages(e).join(' '), 'error');
+        // 409: the conflict is gone or its figures changed; the list is read afresh, so the
+        // decision has to be taken again on the current figures.
+        if (e instanceof ApiError && e.status === 409) props.onClose();
+      },
     });
   };
   return (
