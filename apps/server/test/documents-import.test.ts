@@ -47,4 +47,45 @@ describe('watched import folder', () => {
       2,
     );
   });
+
+  it('reads the folder named by Admin → Einstellungen (validated, logged) without a restart', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const put = (value: unknown) =>
+      ctx.inject({
+        method: 'PUT',
+        url: '/api/settings/documents.import_folder',
+        headers: admin,
+        payload: { value },
+      });
+    const traversal = await put({ enabled: true, path: '../etc', interval_seconds: 5 });
+    expect(traversal.statusCode).toBe(400);
+    expect(traversal.json().errors['documents.import_folder.path'][0]).toContain('kein ..');
+    const tooOften = await put({ enabled: true, path: 'eingang', interval_seconds: 1 });
+    expect(tooOften.json().errors['documents.import_folder.interval_seconds'][0]).toContain('5 Sekunden');
+
+    const ok = await put({ enabled: true, path: 'eingang', interval_seconds: 5 });
+    expect(ok.statusCode).toBe(200);
+    const [log] = await ctx.built.database.query<{ before: unknown; after: unknown }>(
+      `select before, after from audit_logs where entity = 'setting' and entity_id = 'documents.import_folder'`,
+    );
+    expect(log).toEqual({
+      before: { value: null },
+      after: { value: { enabled: true, path: 'eingang', interval_seconds: 5 } },
+    });
+
+    mkdirSync(path.join(importDir, 'eingang', '1'), { recursive: true });
+    writeFileSync(
+      path.join(importDir, 'eingang', '1', 'eingang.pdf'),
+      await simplePdf(['Stadt Eingangshausen', 'Schreiben 2024']),
+    );
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(path.join(importDir, 'eingang', '1', 'imported'))) {
+      if (Date.now() > deadline) throw new Error('Eingestellter Importordner nicht gelesen');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(
+      readdirSync(path.join(importDir, 'eingang', '1', 'imported')).some((f) => f.endsWith('_eingang.pdf')),
+    ).toBe(true);
+    await ctx.inject({ method: 'DELETE', url: '/api/settings/documents.import_folder', headers: admin });
+  });
 });

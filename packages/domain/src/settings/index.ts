@@ -52,6 +52,29 @@ export const signingKeySchema = z
   .looseObject({ kty: z.string(), kid: z.string(), alg: z.string() })
   .nullable();
 
+/**
+ * The watched import folder. The folder is always below the installation's import
+ * directory (IMPORT_DIR, else DATA_DIR/import): letters, digits, - and _ per level, so no
+ * `..`, no absolute path and no other part of the server's file system can be named.
+ */
+export const importFolderSettingsSchema = z.strictObject({
+  enabled: z.boolean({ error: 'Bitte ja oder nein angeben.' }),
+  path: z
+    .string({ error: 'Bitte einen Ordner angeben (leer: das Importverzeichnis selbst).' })
+    .trim()
+    .max(200, 'Der Ordner darf höchstens 200 Zeichen lang sein.')
+    .regex(
+      /^([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/,
+      'Nur ein Unterordner des Importverzeichnisses: Buchstaben, Ziffern, - und _, Ebenen mit / getrennt (kein .., kein absoluter Pfad).',
+    ),
+  interval_seconds: z
+    .number({ error: 'Bitte eine Zahl von Sekunden angeben.' })
+    .int('Bitte eine ganze Zahl von Sekunden angeben.')
+    .min(5, 'Der Ordner kann höchstens alle 5 Sekunden gelesen werden.')
+    .max(86_400, 'Der Ordner muss mindestens einmal am Tag (86 400 Sekunden) gelesen werden.'),
+});
+export type ImportFolderSettings = z.infer<typeof importFolderSettingsSchema>;
+
 /** The working-day calendar's regional choices (see `calendar.holidays`). */
 export const holidaySettingsSchema = z.strictObject({
   bayern_mariae_himmelfahrt: z.boolean({ error: 'Bitte ja oder nein angeben.' }),
@@ -115,6 +138,18 @@ export const SETTINGS = {
       .min(60, 'Die Sperrzeit muss mindestens 60 Sekunden betragen.')
       .max(86_400, 'Die Sperrzeit darf höchstens 86 400 Sekunden (ein Tag) betragen.')
       .nullable(),
+    default: null,
+  }),
+  /**
+   * The watched import folder: on/off, sub-folder and how often it is read. Null: as the
+   * installation is configured (on when IMPORT_DIR is set, every 5 seconds). Every
+   * instance's watcher reads it before each scan, so a change applies without a restart.
+   */
+  'documents.import_folder': defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Importordner',
+    schema: importFolderSettingsSchema.nullable(),
     default: null,
   }),
   /**
@@ -191,6 +226,7 @@ export type SettingGroup = keyof typeof SETTING_GROUPS;
 /** Installation-wide business settings the settings screen edits through `/api/settings`. */
 export const EDITABLE_GLOBAL_SETTINGS = {
   'documents.lock_seconds': 'documents',
+  'documents.import_folder': 'documents',
   'calendar.holidays': 'defaults',
   'zerlegung.rundung': 'defaults',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;

@@ -5,8 +5,9 @@ import type { AppConfig } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
 import { rescueStaleJobs, STALE_SECONDS, withHeartbeat } from '../jobs/liveness';
 import { QUEUE_SCHEMA, type Queue, startQueue } from '../jobs/queue';
+import { settings } from '../settings';
 import { createFileStore, type FileStore } from './file-store';
-import { type ImportWatcher, watchImportDir } from './import-folder';
+import { type ImportWatcher, importTargetOf, watchImportDir } from './import-folder';
 import type { IntakeInputs } from './intake';
 import { PROCESS_DOCUMENT, type ProcessJob, processDocument, sweepOrphans } from './jobs';
 
@@ -82,9 +83,18 @@ export async function startDocuments(options: {
   const work = async () => {
     // One polling worker per sandbox: a document that runs into its limits holds up only its own.
     for (const sandbox of sandboxes) await workWith(sandbox);
-    if (config.documents.importDir) {
-      importer = await watchImportDir(runtime.intake, config.documents.importDir, log);
-    }
+    // Always watched: the setting documents.import_folder may switch it on without IMPORT_DIR.
+    const root = config.documents.importDir ?? path.join(config.dataDir, 'import');
+    importer = await watchImportDir(
+      runtime.intake,
+      async () =>
+        importTargetOf(
+          await settings.get(database.db, 'documents.import_folder'),
+          root,
+          config.documents.importDir !== null,
+        ),
+      log,
+    );
   };
   const workWith = async (sandbox: Sandbox) => {
     await queue.boss.work<{ documentId: number }>(

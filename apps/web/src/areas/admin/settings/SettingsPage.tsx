@@ -2,6 +2,7 @@ import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
 import { CalendarSettingsSection } from './CalendarSettingsSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
+import { ImportFolderSection } from './ImportFolderSection';
 import { RoundingSettingsSection } from './RoundingSettingsSection';
 
 /**
@@ -20,6 +21,7 @@ export default function SettingsPage() {
         Für die ganze Installation
       </Typography>
       <DocumentSettingsSection />
+      <ImportFolderSection />
       <CalendarSettingsSection />
       <RoundingSettingsSection />
     </Stack>

@@ -1,0 +1,115 @@
+import { Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { splitFieldErrors } from '../../../api/errors';
+import { useSetting } from '../../../hooks/useSetting';
+import { appStore } from '../../../store/store';
+import { type ImportFolderForm, importFolderFormOf, importFolderValueOf } from './importFolderForm';
+import { SettingSection } from './SettingSection';
+
+const KEY = 'documents.import_folder';
+const FIELDS = [`${KEY}.enabled`, `${KEY}.path`, `${KEY}.interval_seconds`];
+const t = {
+  title: 'Dokumentenverarbeitung: Importordner',
+  intro:
+    'Aus dem Importordner werden PDFs je Firma (Unterordner mit der Nummer der Firma) wie ein Upload übernommen. Der Ordner liegt immer unterhalb des Importverzeichnisses der Installation (IMPORT_DIR). Jeder Server liest die Einstellung vor jedem Durchlauf: sie gilt ohne Neustart. Jede Änderung steht mit Vorher/Nachher im Log.',
+  enabled: 'Importordner lesen',
+  path: 'Unterordner',
+  pathHelp: 'Leer: das Importverzeichnis selbst. Buchstaben, Ziffern, - und _, Ebenen mit /.',
+  interval: 'Lesen alle … Sekunden',
+  intervalHelp: 'Zwischen 5 und 86 400 Sekunden.',
+  installation:
+    'Derzeit gilt die Vorgabe der Installation (an, wenn IMPORT_DIR gesetzt ist; alle 5 Sekunden).',
+  save: 'Speichern',
+  reset: 'Vorgabe verwenden',
+  saved: 'Einstellung gespeichert.',
+  wasReset: 'Einstellung auf die Vorgabe zurückgesetzt.',
+};
+
+/** Admin → Einstellungen → Dokumentenverarbeitung: the watched import folder. */
+export function ImportFolderSection() {
+  const { query, entry, value, canEdit, saving, save, reset } = useSetting(KEY);
+  const [draft, setDraft] = useState<ImportFolderForm | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const form = draft ?? importFolderFormOf(value);
+  const change = (next: Partial<ImportFolderForm>) => {
+    setDraft({ ...form, ...next });
+    setErrors({});
+  };
+  const callbacks = (message: string) => ({
+    onSuccess: () => {
+      setDraft(null);
+      setErrors({});
+      appStore.showSnackbar(message);
+    },
+    onError: (e: unknown) => {
+      const { byField, rest } = splitFieldErrors(e, FIELDS);
+      setErrors(byField);
+      if (rest.length) appStore.showSnackbar(rest, 'error');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = importFolderValueOf(form);
+    if ('error' in parsed) return setErrors({ [`${KEY}.${parsed.error.field}`]: parsed.error.message });
+    save(parsed.value, callbacks(t.saved));
+  };
+
+  return (
+    <SettingSection
+      id="import-folder-settings"
+      title={t.title}
+      intro={t.intro}
+      entries={query}
+      canEdit={canEdit}
+      skeletonHeight={56}
+    >
+      {entry ? (
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+          {!entry.stored ? <span>{t.installation}</span> : null}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.enabled}
+                disabled={!canEdit}
+                onChange={(e) => change({ enabled: e.target.checked })}
+              />
+            }
+            label={t.enabled}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t.path}
+              value={form.path}
+              onChange={(e) => change({ path: e.target.value })}
+              error={!!errors[`${KEY}.path`]}
+              helperText={errors[`${KEY}.path`] ?? t.pathHelp}
+              disabled={!canEdit}
+              sx={{ minWidth: 320 }}
+            />
+            <TextField
+              label={t.interval}
+              value={form.interval_seconds}
+              onChange={(e) => change({ interval_seconds: e.target.value })}
+              error={!!errors[`${KEY}.interval_seconds`]}
+              helperText={errors[`${KEY}.interval_seconds`] ?? t.intervalHelp}
+              disabled={!canEdit}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              sx={{ minWidth: 200 }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
+              {t.save}
+            </Button>
+            <Button
+              onClick={() => reset(callbacks(t.wasReset))}
+              disabled={!canEdit || !entry.stored || saving}
+            >
+              {t.reset}
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+    </SettingSection>
+  );
+}
