@@ -51,14 +51,15 @@ export async function reconciliationReport(
   }
   // Messages are written for the rows returned only (a page), not for every row compared.
   type Cause = ReconciliationRow['ursachen'][number];
-  const messages = new WeakMap<Cause, () => string>();
+  // Plain Map/Set keyed by object: 25,000 rows of weak-map entries cost more in GC than they save.
+  const messages = new Map<Cause, () => string>();
   const cause = (code: Cause['code'], link: Cause['link'], message: () => string): Cause => {
     const c = { code, message: '', link };
     messages.set(c, message);
     return c;
   };
   const aggregatesByKey = new Map(aggregates.map((a) => [`${a.year}|${a.ags}`, a]));
-  const toBescheid = new WeakSet<ReconciliationRow['ursachen'][number]['link']>();
+  const toBescheid = new Set<ReconciliationRow['ursachen'][number]['link']>();
   const rows: ReconciliationRow[] = [];
   for (let year = f.year_from; year <= f.year_to; year++) {
     const z = zerlegungen.get(year);
@@ -94,7 +95,6 @@ export async function reconciliationReport(
       const firstMd = row.master_data_ids[0] ?? null;
       // Points at the assessing Bescheid once the page is known (see below), else the payment data.
       const docLink = firstMd ? { kind: 'payment' as const, id: firstMd, year } : null;
-      if (docLink) toBescheid.add(docLink);
       if (e && row.festgesetzt === null && z)
         row.ursachen.push(
           cause(
@@ -146,13 +146,13 @@ export async function reconciliationReport(
             () => `${o.designation}: ${de(o.offen)} sind noch nicht bezahlt.`,
           ),
         );
-      const explained = new Set(row.ursachen.map((u) => u.code));
+      const explained = (code: Cause['code']) => row.ursachen.some((u) => u.code === code);
       const assessmentDiffers =
         row.abweichung_festsetzung !== null && Number(row.abweichung_festsetzung) !== 0;
       const paymentDiffers = row.abweichung_zahlung !== null && Number(row.abweichung_zahlung) !== 0;
       if (
-        (assessmentDiffers && !explained.has('rate_conflict') && !explained.has('share_conflict')) ||
-        (paymentDiffers && !explained.has('unpaid_line'))
+        (assessmentDiffers && !explained('rate_conflict') && !explained('share_conflict')) ||
+        (paymentDiffers && !explained('unpaid_line'))
       )
         row.ursachen.push(
           cause('other', docLink ?? { kind: 'zerlegung', id: z?.id ?? 0, year }, () =>
@@ -161,6 +161,7 @@ export async function reconciliationReport(
               : `Bezahlt ${de(row.bezahlt)}, festgesetzt ${de(row.festgesetzt!)}: ohne offene Zeile (Über- oder Doppelzahlung?).`,
           ),
         );
+      if (docLink && row.ursachen.some((u) => u.link === docLink)) toBescheid.add(docLink);
       rows.push(row);
     }
   }
