@@ -45,6 +45,14 @@ export const SPECS: Record<string, FieldSpec> = {
         w: 1.05,
       },
       { re: P(`für\\s+das\\s+(?:jahr|kalenderjahr)\\s+${Y}`), w: 1 },
+      // Any notice or trade-tax noun before the year ("Erklärung zur Gewerbesteuer 2023",
+      // "Festsetzung der Vorauszahlungen 2024", "Veranlagung 2022"), lower than a titled notice.
+      {
+        re: P(
+          `(?:\\p{L}*(?:bescheid|festsetzung|erklärung|erklaerung|veranlagung|abrechnung|vorauszahlungen|mahnung|erinnerung|besteuerungsgrundlagen|schätzung)|gewerbesteuer\\p{L}*|zinsen)(?:\\s+(?:zur|der|für\\s+das|für|des|über\\s+die|ab)){0,3}(?:\\s+(?:gewerbesteuer|jahr|kalenderjahr|erhebungszeitraum|veranlagungsjahr))?\\s+${Y}`,
+        ),
+        w: 0.8,
+      },
       { re: P(`(?:zur\\s+)?gewerbesteuer\\s+(?:für\\s+)?${Y}`), w: 0.9 },
       { re: P(`(?:für|ab)\\s+${Y}`), w: 0.6 },
     ],
