@@ -228,6 +228,6 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   p14_gewstg: { messbescheid: 2 },
   p28_gewstg: { zerlegungsbescheid: 2 },
   apportionment: { zerlegungsbescheid: 1 },
-  arrears: { mahnung: 1.5 },
+  arrears: { mahnung: 2.5 },
   settlement: { gewst_bescheid: 2.5 },
 };
