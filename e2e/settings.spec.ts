@@ -37,7 +37,7 @@ describe('Admin → Einstellungen', () => {
     await expect.poll(() => field.isVisible(), { timeout: 60_000 }).toBe(true);
     await field.fill('30');
     await page
-      .getByRole('region', { name: 'Dokumentenverarbeitung' })
+      .getByRole('region', { name: 'Dokumentenverarbeitung', exact: true })
       .getByRole('button', { name: 'Speichern', exact: true })
       .click();
     await expect
@@ -46,7 +46,7 @@ describe('Admin → Einstellungen', () => {
 
     await field.fill('7200');
     await page
-      .getByRole('region', { name: 'Dokumentenverarbeitung' })
+      .getByRole('region', { name: 'Dokumentenverarbeitung', exact: true })
       .getByRole('button', { name: 'Speichern', exact: true })
       .click();
     await expect
@@ -55,7 +55,10 @@ describe('Admin → Einstellungen', () => {
     await screenshot(page, 'admin-settings');
     expect(Math.abs((await lockSeconds()) - 7200)).toBeLessThan(120);
 
-    await page.getByRole('button', { name: 'Vorgabe verwenden' }).click();
+    await page
+      .getByRole('region', { name: 'Dokumentenverarbeitung', exact: true })
+      .getByRole('button', { name: 'Vorgabe verwenden' })
+      .click();
     await expect
       .poll(() => page.getByText('Einstellung auf die Vorgabe zurückgesetzt.').isVisible(), {
         timeout: 30_000,
@@ -77,5 +80,30 @@ describe('Admin → Einstellungen', () => {
     await page.reload();
     await expect.poll(() => bayern.isChecked(), { timeout: 60_000 }).toBe(true);
     await api(baseUrl(), admin, 'DELETE', '/settings/calendar.holidays');
+
+    // Defaults → rounding of the Zerlegung: three equal shares of 100 €, read by the next calculation.
+    const shares = async () =>
+      (
+        await api<{ zeilen: { anteil: string }[] }>(baseUrl(), clerk, 'POST', '/calculations/zerlegung', {
+          year: 2024,
+          messbetrag: '100',
+          schluessel: 'arbeitslohn',
+          rechtsform: 'kapitalgesellschaft',
+          zeilen: ['07111000', '07211000', '07315000'].map((ags, i) => ({
+            ags,
+            geschaeftsleitung: i === 0,
+            arbeitsloehne: '100000',
+            hebesatz: 400,
+          })),
+        })
+      ).body.zeilen.map((z) => z.anteil);
+    expect(await shares()).toEqual(['33.34', '33.33', '33.33']);
+    const halfUp = page.getByRole('radio', { name: /Kaufmännisch je Gemeinde/ });
+    await halfUp.click();
+    await expect
+      .poll(() => page.getByText('Einstellung gespeichert.').first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await expect.poll(() => shares(), { timeout: 30_000 }).toEqual(['33.33', '33.33', '33.33']);
+    await api(baseUrl(), admin, 'DELETE', '/settings/zerlegung.rundung');
   }, 240_000);
 });
