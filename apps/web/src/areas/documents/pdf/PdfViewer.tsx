@@ -543,6 +543,11 @@ export default function PdfViewer({
           overflow: 'auto',
           cursor: picking ? 'crosshair' : undefined,
           '& .page': { cursor: picking ? 'crosshair' : undefined },
+          // The editor draws highlights as SVG in the page's canvas wrapper. On a version that
+          // already has annotations pdf.js renders the page's canvas again once an editor is
+          // added, and that canvas covered the mark (drawn, yellow, but not visible): the marks
+          // stay above the page's canvas and let the pointer through to the editor.
+          '& .canvasWrapper > svg': { zIndex: 1, pointerEvents: 'none' },
           // While picking, a drag draws the rectangle instead of selecting text or annotations.
           ...(picking
             ? {

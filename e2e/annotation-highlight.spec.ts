@@ -1,0 +1,84 @@
+import type { DocumentDetail } from '@gewst/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { generateNotice } from '../bench/notices/generate';
+import { api, apiToken, uploadDocument } from './support/api';
+import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+
+const { newContext } = useBrowser();
+
+/** Pixels of the visible page area in a highlighter's yellow (the notices print black on white). */
+async function yellowPixels(page: Page): Promise<number> {
+  const box = (await page.getByTestId('pdf-container').boundingBox())!;
+  const shot = await page.screenshot({ clip: box });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! > 200 && d[i + 1]! > 190 && d[i + 2]! < 170) n++;
+    return n;
+  }, shot.toString('base64'));
+}
+
+/** A drag with the highlight tool at a height of the page (share of its width from the top). */
+async function highlightDrag(page: Page, label: string, down: number) {
+  const pageBox = (await page.locator('.pdfViewer .page').first().boundingBox())!;
+  await page.getByRole('button', { name: 'Markieren' }).click();
+  // pdf.js switches its editor mode asynchronously
+  await page.locator('.annotationEditorLayer.highlightEditing').first().waitFor({ state: 'attached' });
+  const x0 = pageBox.x + pageBox.width * 0.12;
+  const y0 = pageBox.y + pageBox.width * down;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + i * pageBox.width * 0.05, y0 + i * 0.5);
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Auswählen', exact: true }).click();
+  await screenshot(page, `annotation-highlight-${label}`);
+  return pageBox.width;
+}
+
+describe('annotation editor: highlight', () => {
+  it('a drag with the highlight tool leaves a visible mark, over text and over blank paper; the saved version shows them', async () => {
+    const token = await apiToken(baseUrl(), 'sachbearbeitung');
+    const n = await generateNotice(62, 'gewst_bescheid', 'L1-kaemmerei');
+    const id = await uploadDocument(baseUrl(), token, 1, `e2e-highlight-${Date.now()}.pdf`, n.pdf);
+    const doc = async () => (await api<DocumentDetail>(baseUrl(), token, 'GET', `/documents/${id}`)).body;
+    await expect.poll(async () => (await doc()).status, { timeout: 60_000 }).toBe('zu_pruefen');
+
+    const page = await (await newContext()).newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(() => window.localStorage.setItem('currentCompanyId', '1'));
+    await openSignedIn(page, `/dokumente/${id}`, 'sachbearbeitung');
+    await page.locator('.pdfViewer .page canvas').first().waitFor({ timeout: 30_000 });
+    let before = await yellowPixels(page);
+    let width = await highlightDrag(page, 'blank-fresh', 1.05);
+    await expect
+      .poll(() => yellowPixels(page), { timeout: 10_000 })
+      .toBeGreaterThan(before + width * 0.3 * 4);
+    before = await yellowPixels(page);
+    width = await highlightDrag(page, 'text-fresh', 0.5);
+    await expect
+      .poll(() => yellowPixels(page), { timeout: 10_000 })
+      .toBeGreaterThan(before + width * 0.3 * 4);
+
+    await page.getByRole('button', { name: 'Anmerkungen als neue Fassung speichern' }).click();
+    await expect.poll(async () => (await doc()).versions.length, { timeout: 20_000 }).toBe(2);
+    const versions = (await doc()).versions;
+    const annotated = await fetch(`${baseUrl()}${versions[1]!.pdf}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(Buffer.from(await annotated.arrayBuffer()).toString('latin1')).toMatch(/\/Highlight|\/Ink/);
+
+    await page.reload();
+    await page.locator('.pdfViewer .page canvas').first().waitFor({ timeout: 30_000 });
+    // the saved version shows both marks
+    await expect.poll(() => yellowPixels(page), { timeout: 15_000 }).toBeGreaterThan(2 * width * 0.3 * 4);
+  });
+});
