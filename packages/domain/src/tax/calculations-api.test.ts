@@ -78,9 +78,12 @@ describe('calculation API schemas', () => {
         { ags: '07211000', arbeitsloehne: '100000', hebesatz: 420 },
       ],
     });
-    expect(req.rundung).toBe('largest_remainder');
+    // No rule named: the schema leaves it open so the server can fill in the
+    // zerlegung.rundung setting; the calculation itself falls back to the largest remainder.
+    expect(req.rundung).toBeUndefined();
     expect(req.zeilen[1]?.geschaeftsleitung).toBe(false);
     expect(zerlegungResultSchema.parse(computeZerlegung(req)).summe.steuer).toBe('18562.50');
+    expect(zerlegungRequestSchema.parse({ ...req, rundung: 'half_up' }).rundung).toBe('half_up');
   });
 
   it('requires exactly one Geschäftsleitung and not both wage inputs in a Zerlegung request', () => {
