@@ -27,6 +27,48 @@ async function yellowPixels(page: Page): Promise<number> {
   }, shot.toString('base64'));
 }
 
+/** How many pixels of a screen region differ from an earlier screenshot of the same region. */
+async function changedPixels(page: Page, before: Buffer, clip: Clip): Promise<number> {
+  const after = await page.screenshot({ clip });
+  return page.evaluate(
+    async ([a, b]) => {
+      const pixels = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, c.width, c.height).data;
+      };
+      const [p, q] = [await pixels(a!), await pixels(b!)];
+      let n = 0;
+      for (let i = 0; i < p.length; i += 4)
+        if (Math.abs(p[i]! - q[i]!) + Math.abs(p[i + 1]! - q[i + 1]!) + Math.abs(p[i + 2]! - q[i + 2]!) > 30)
+          n++;
+      return n;
+    },
+    [before.toString('base64'), after.toString('base64')],
+  );
+}
+
+type Clip = { x: number; y: number; width: number; height: number };
+
+/** The screen region a highlightDrag at that height sweeps (with a margin for the strip's height). */
+async function dragRegion(page: Page, down: number): Promise<Clip> {
+  const pageBox = (await page.locator('.pdfViewer .page').first().boundingBox())!;
+  const x0 = pageBox.x + pageBox.width * 0.12;
+  const y0 = pageBox.y + pageBox.width * down;
+  return {
+    x: Math.round(x0 - 4),
+    y: Math.round(y0 - 16),
+    width: Math.round(pageBox.width * 0.5 + 8),
+    height: 32,
+  };
+}
+
 /** A drag with the highlight tool at a height of the page (share of its width from the top). */
 async function highlightDrag(page: Page, label: string, down: number) {
   const pageBox = (await page.locator('.pdfViewer .page').first().boundingBox())!;
@@ -53,6 +95,8 @@ describe('annotation editor: highlight', () => {
     await expect.poll(async () => (await doc()).status, { timeout: 60_000 }).toBe('zu_pruefen');
 
     const page = await (await newContext()).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript(() => window.localStorage.setItem('currentCompanyId', '1'));
     await openSignedIn(page, `/dokumente/${id}`, 'sachbearbeitung');
@@ -80,5 +124,22 @@ describe('annotation editor: highlight', () => {
     await page.locator('.pdfViewer .page canvas').first().waitFor({ timeout: 30_000 });
     // the saved version shows both marks
     await expect.poll(() => yellowPixels(page), { timeout: 15_000 }).toBeGreaterThan(2 * width * 0.3 * 4);
+
+    // A further drag on the version that already carries annotations leaves a visible mark too
+    // (without highlight colours pdf.js threw while rebuilding the saved highlight on entering
+    // highlight mode, and the mode never came on). The screen region of the drag is compared
+    // before and after, pixel by pixel.
+    await page.getByRole('button', { name: 'Markieren' }).waitFor();
+    const region = await dragRegion(page, 0.9);
+    const regionBefore = await page.screenshot({ clip: region });
+    width = await highlightDrag(page, 'blank-annotated', 0.9);
+    // the new mark exists in the DOM (the saved ones are drawn into the canvas by pdf.js) …
+    await expect.poll(() => page.locator('.canvasWrapper svg.highlight').count()).toBeGreaterThan(0);
+    // … and on screen
+    await expect
+      .poll(() => changedPixels(page, regionBefore, region), { timeout: 10_000 })
+      .toBeGreaterThan(width * 0.3 * 4);
+    // pdf.js threw while adding highlight editors when the viewer had no highlight colours
+    expect(pageErrors).toEqual([]);
   });
 });

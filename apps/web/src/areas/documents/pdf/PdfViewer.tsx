@@ -96,6 +96,11 @@ export interface PdfViewerProps {
   controllerRef?: Ref<PdfViewerHandle>;
 }
 
+/** pdf.js's default highlight colours (web/app_options.js highlightEditorColors); the first is the default. */
+const HIGHLIGHT_COLORS =
+  'yellow=#FFFF98,green=#53FFBC,blue=#80EBFF,pink=#FFCBE6,red=#FF4F5F,' +
+  'yellow_HCM=#FFFFCC,green_HCM=#53FFBC,blue_HCM=#80EBFF,pink_HCM=#F6B8FF,red_HCM=#C50043';
+
 /** The getter returns the mode number, although pdfjs-dist declares the setter's object. */
 const currentMode = (viewer: PDFViewer) => viewer.annotationEditorMode as unknown as number;
 
@@ -153,6 +158,12 @@ export default function PdfViewer({
       eventBus,
       linkService,
       annotationEditorMode: readOnly ? AnnotationEditorType.DISABLE : AnnotationEditorType.NONE,
+      // pdf.js's own viewer always passes its highlight colours; without them every highlight
+      // editor that is added throws (uiManager.getNonHCMColorName reads a null map). On a fresh
+      // page that happens after the mark is drawn, but on a version that already carries a
+      // highlight, switching to "Markieren" rebuilds the saved one first, throws, and the editor
+      // layer never enters highlight mode: a new drag left no mark.
+      annotationEditorHighlightColors: HIGHLIGHT_COLORS,
     });
     linkService.setViewer(viewer);
     viewerRef.current = viewer;
@@ -543,11 +554,6 @@ export default function PdfViewer({
           overflow: 'auto',
           cursor: picking ? 'crosshair' : undefined,
           '& .page': { cursor: picking ? 'crosshair' : undefined },
-          // The editor draws highlights as SVG in the page's canvas wrapper. On a version that
-          // already has annotations pdf.js renders the page's canvas again once an editor is
-          // added, and that canvas covered the mark (drawn, yellow, but not visible): the marks
-          // stay above the page's canvas and let the pointer through to the editor.
-          '& .canvasWrapper > svg': { zIndex: 1, pointerEvents: 'none' },
           // While picking, a drag draws the rectangle instead of selecting text or annotations.
           ...(picking
             ? {
