@@ -99,6 +99,13 @@ export interface HolidayOptions {
 /** AGS of the city of Augsburg (Augsburger Hohes Friedensfest, Art. 1 Abs. 2 FTG Bayern). */
 export const AGS_AUGSBURG = '09761000';
 
+/**
+ * Municipalities (AGS) with holidays of their own, beyond their state's: due dates there
+ * shift in a calendar of their own. Whoever groups due dates by calendar (the cash plan's
+ * SQL) reads this list, so a municipality added here is handled everywhere.
+ */
+export const AGS_WITH_OWN_CALENDAR: readonly string[] = [AGS_AUGSBURG];
+
 /** The feiertagejs region of a municipality: Augsburg has a calendar of its own. */
 function holidayRegion(bundesland: Bundesland, ags: string | null | undefined): Region | 'AUGSBURG' {
   return bundesland === 'Bayern' && ags === AGS_AUGSBURG ? 'AUGSBURG' : regionCode(bundesland);

@@ -1,5 +1,6 @@
 export {
   AGS_AUGSBURG,
+  AGS_WITH_OWN_CALENDAR,
   BUNDESLAENDER,
   type Bundesland,
   bundeslandFromAgs,

@@ -1,4 +1,4 @@
-import { AGS_AUGSBURG } from '@gewst/domain';
+import { AGS_WITH_OWN_CALENDAR } from '@gewst/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsOf, rowsOf } from '../../db/sql';
@@ -224,10 +224,13 @@ export async function openLinesDueBefore(db: DbOrTx, s: Scope, until: string) {
 /**
  * The calendar a municipality's due dates shift in (calculations' calendarOf): its state from
  * AGS digits 1–2 (the stored state only for a key that is no German AGS), and the AGS itself
- * for a municipality with holidays of its own (Augsburg). Lines with the same calendar key
- * and due date move to the same working day.
+ * for a municipality with holidays of its own (the domain's AGS_WITH_OWN_CALENDAR). Lines
+ * with the same calendar key and due date move to the same working day.
  */
-const CALENDAR_KEY = sql`case when md.ags = ${AGS_AUGSBURG} or md.ags !~ '^[0-9]{8}$' then md.ags
+const CALENDAR_KEY = sql`case when md.ags in (${sql.join(
+  AGS_WITH_OWN_CALENDAR.map((ags) => sql`${ags}`),
+  sql`, `,
+)}) or md.ags !~ '^[0-9]{8}$' then md.ags
   else left(md.ags, 2) end`;
 
 /**
