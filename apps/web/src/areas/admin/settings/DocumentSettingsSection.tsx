@@ -1,8 +1,7 @@
 import { Button, Stack, TextField } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { splitFieldErrors } from '../../../api/errors';
+import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
-import { appStore } from '../../../store/store';
+import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.lock_seconds';
@@ -25,30 +24,19 @@ const t = {
 /** Admin → Einstellungen → Dokumentenverarbeitung: the review lock time. */
 export function DocumentSettingsSection() {
   const { query: entries, entry, canEdit, saving, save, reset } = useSetting(KEY);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, errors, setErrors, edit, callbacks } = useSettingDraft<string>([KEY], KEY);
+  const error = errors[KEY];
   const value = draft ?? (typeof entry?.value === 'number' ? String(entry.value) : '');
 
   const run = (next: number | undefined) => {
-    const callbacks = {
-      onSuccess: () => {
-        setDraft(null);
-        setError(null);
-        appStore.showSnackbar(next === undefined ? t.wasReset : t.saved);
-      },
-      onError: (e: unknown) => {
-        const { byField, rest } = splitFieldErrors(e, [KEY]);
-        setError(byField[KEY] ?? rest.join(' '));
-      },
-    };
-    if (next === undefined) reset(callbacks);
-    else save(next, callbacks);
+    if (next === undefined) reset(callbacks(t.wasReset));
+    else save(next, callbacks(t.saved));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') return run(undefined);
     const n = Number(value);
-    if (!/^\d+$/.test(value.trim())) return setError(t.notNumber);
+    if (!/^\d+$/.test(value.trim())) return setErrors({ [KEY]: t.notNumber });
     run(n);
   };
 
@@ -72,11 +60,8 @@ export function DocumentSettingsSection() {
           <TextField
             label={t.lockLabel}
             value={value}
-            onChange={(e) => {
-              setDraft(e.target.value);
-              setError(null);
-            }}
-            error={error !== null}
+            onChange={(e) => edit(e.target.value)}
+            error={error !== undefined}
             helperText={error ?? t.lockHelp(!entry.stored)}
             disabled={!canEdit}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}

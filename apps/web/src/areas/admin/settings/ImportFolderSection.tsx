@@ -1,8 +1,7 @@
 import { Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { splitFieldErrors } from '../../../api/errors';
+import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
-import { appStore } from '../../../store/store';
+import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { type ImportFolderForm, importFolderFormOf, importFolderValueOf } from './importFolderForm';
 import { SettingSection } from './SettingSection';
 
@@ -28,25 +27,9 @@ const t = {
 /** Admin → Einstellungen → Dokumentenverarbeitung: the watched import folder. */
 export function ImportFolderSection() {
   const { query, entry, value, canEdit, saving, save, reset } = useSetting(KEY);
-  const [draft, setDraft] = useState<ImportFolderForm | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const { draft, errors, setErrors, edit, callbacks } = useSettingDraft<ImportFolderForm>(FIELDS);
   const form = draft ?? importFolderFormOf(value);
-  const change = (next: Partial<ImportFolderForm>) => {
-    setDraft({ ...form, ...next });
-    setErrors({});
-  };
-  const callbacks = (message: string) => ({
-    onSuccess: () => {
-      setDraft(null);
-      setErrors({});
-      appStore.showSnackbar(message);
-    },
-    onError: (e: unknown) => {
-      const { byField, rest } = splitFieldErrors(e, FIELDS);
-      setErrors(byField);
-      if (rest.length) appStore.showSnackbar(rest, 'error');
-    },
-  });
+  const change = (next: Partial<ImportFolderForm>) => edit({ ...form, ...next });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = importFolderValueOf(form);
