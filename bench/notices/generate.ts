@@ -74,7 +74,7 @@ export async function generatePooledNotice(
   type: NoticeType,
   familyIndex: number,
   index = 0,
-): Promise<GeneratedNotice & { part: Part }> {
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -84,6 +84,24 @@ export async function generatePooledNotice(
   const data = makeNotice(r, type, latin1Municipalities());
   const style = drawStyle(pools, type, r, family);
   const oldVz = Math.floor((data.bisher * (0.5 + r())) / 400) * 100;
+  // Development-only prepayment forms whose schedule differs from the classic one (the truth
+  // follows what the notice prints): the following year's four quarters too, or due dates on a
+  // weekend moved to the Monday after (DOMAIN.md § 3).
+  if (style.vzStyle === 'multi-year' && data.vz.length) {
+    const next = data.vzYear + 1;
+    const q = data.vz[0]!.betrag;
+    data.vz = [
+      ...data.vz,
+      ...[2, 5, 8, 11].map((mo, i) => ({
+        jahr: next,
+        quartal: i + 1,
+        betrag: q,
+        faellig_am: `${next}-${String(mo).padStart(2, '0')}-15`,
+      })),
+    ];
+  }
+  if (style.vzStyle === 'old-new-change')
+    data.vz = data.vz.map((v) => ({ ...v, faellig_am: nextWorkingDay(v.faellig_am) }));
   const letter = buildPooledLetter(data, style, { oldVz, r });
   const pdf = await renderLetter(letter, family);
   // Zerlegung forms that print the AGS of every municipality (development pools only).
@@ -100,6 +118,8 @@ export async function generatePooledNotice(
     layout: family.id,
     pdf,
     truth: t,
+    // Development-only forms drawn (styles.ts groups the development figures by them).
+    styles: { vz: style.vzStyle ?? 'classic', ez: style.ezStyle ?? 'classic' },
   };
 }
 
@@ -214,4 +234,11 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   console.log(
     `${entries.length} notices written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
+}
+
+/** A Saturday or Sunday moves to the Monday after (public holidays are not modelled). */
+function nextWorkingDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }

@@ -112,6 +112,13 @@ export function buildPooledLetter(
   if (fam.printsAgs && !fa) info.push([L.ags, g.ags]);
   info.push([cap('Sachbearbeitung'), s.pick(['Frau Schneider', 'Herr Weber', 'Frau Krämer', 'Herr Yilmaz'])]);
   info.push([cap('Telefon'), `0${200 + (n.ez % 50)} ${1000 + (n.mb % 8000)}-${20 + (n.ez % 7)}`]);
+  if (s.ezStyle === 'reference' && n.type !== 'sonstiges')
+    info.push([cap('Unser Zeichen'), `${fa ? 'St' : '21'}-GewSt ${n.ez}/${n.kassenzeichen.slice(-4)}`]);
+  if (s.ezStyle === 'range' && n.type !== 'sonstiges')
+    info.push([
+      cap('Erhebungszeitraum'),
+      `${formatDate(`${n.ez}-01-01`, s.date)} - ${formatDate(`${n.ez}-12-31`, s.date)}`,
+    ]);
   info.push([L.datum, formatDate(n.datum, s.date)]);
   return {
     issuer,
@@ -359,7 +366,19 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     const xs = S(s).intro[t];
     if (xs) b.push({ k: 'para', text: s.pick(xs)(c) });
   };
-  b.push({ k: 'title', text: fam.caps ? s.title(n.ez).toUpperCase() : s.title(n.ez) });
+  const title = ezTitle(n, s, c);
+  b.push({ k: 'title', text: fam.caps ? title.toUpperCase() : title });
+  const ezLine = ezStatement(n, s, c);
+  if (ezLine) b.push({ k: 'para', text: ezLine });
+  // Other years nearby, as real notices print them: the basis of a prepayment notice is an
+  // earlier year's Messbetrag; a changed notice names the one it replaces.
+  if (s.ezStyle && s.ezStyle !== 'classic' && n.type !== 'sonstiges') {
+    const basis =
+      n.type === 'vorauszahlungsbescheid'
+        ? `Grundlage ist der vom Finanzamt ${n.finanzamt} festgesetzte Steuermessbetrag für ${n.ez - 2}.`
+        : `Dieser Bescheid ergeht auf Grund Ihrer Erklärung vom ${c.d(`${n.ez + 1}-05-31`)} und ändert den Bescheid vom ${c.d(`${n.ez + 1}-03-12`)}.`;
+    b.push({ k: 'para', text: basis });
+  }
   if (fam.longText && n.type !== 'sonstiges') b.push(...filler(c));
   switch (n.type) {
     case 'gewst_bescheid': {
@@ -831,6 +850,108 @@ function vzStyled(n: NoticeData, s: Style, c: Ctx, oldVz: number): Block[] {
       const parts = n.vz.map((q) => `zum ${dn(q.faellig_am)} ${m(q.betrag)}`);
       return [{ k: 'para', text: `Die Vorauszahlungen sind wie folgt zu entrichten: ${parts.join(', ')}.` }];
     }
+    case 'quarter-label':
+      // "I/2025 … 1.234,00 €" without dates; the statutory dates in a sentence without a year.
+      return [
+        {
+          k: 'table',
+          header: ['Zeitraum', L.betrag],
+          rows: n.vz.map((q) => [`${ROMAN[q.quartal - 1]}/${q.jahr}`, m(q.betrag)]),
+          widths: [0.5, 0.5],
+          align: ['l', 'r'],
+        },
+        {
+          k: 'para',
+          text: 'Die Vorauszahlungen sind jeweils zu den gesetzlichen Fälligkeitsterminen zu entrichten.',
+        },
+      ];
+    case 'quartal-col': {
+      // "1. Quartal" in one column, the year only in the heading line above.
+      const year = n.vz[0]!.jahr;
+      return [
+        { k: 'para', text: `Für das Jahr ${year} werden folgende Vorauszahlungen festgesetzt:` },
+        {
+          k: 'table',
+          header: ['Quartal', 'Vorauszahlungssoll'],
+          rows: n.vz.map((q) => [`${q.quartal}. Quartal`, m(q.betrag)]),
+          widths: [0.5, 0.5],
+          align: ['l', 'r'],
+        },
+      ];
+    }
+    case 'day-month': {
+      // "zum 15.02." without the year, which stands in the sentence before.
+      const year = n.vz[0]!.jahr;
+      const dm = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
+      return [
+        { k: 'para', text: `Vorauszahlungen für ${year}:` },
+        { k: 'kv', rows: n.vz.map((q) => [`zum ${dm(q.faellig_am)}`, m(q.betrag)]) },
+      ];
+    }
+    case 'month-names': {
+      const year = n.vz[0]!.jahr;
+      const names = ['Februar', 'Mai', 'August', 'November'];
+      return [
+        {
+          k: 'table',
+          header: ['Fälligkeitsmonat', `Betrag ${year}`],
+          rows: n.vz.map((q) => [`15. ${names[q.quartal - 1]}`, m(q.betrag)]),
+          widths: [0.5, 0.5],
+          align: ['l', 'r'],
+        },
+      ];
+    }
+    case 'je-ab': {
+      const q0 = n.vz[0]!;
+      const from =
+        q0.quartal === 1
+          ? `ab ${q0.jahr}`
+          : s.pick([`ab dem ${dn(q0.faellig_am)}`, `ab dem ${ROMAN[q0.quartal - 1]}. Quartal ${q0.jahr}`]);
+      return [
+        {
+          k: 'para',
+          text: `Die Gewerbesteuer-Vorauszahlungen werden ${from} vierteljährlich auf je ${m(q0.betrag)} festgesetzt.`,
+        },
+      ];
+    }
+    case 'old-new-change':
+      // Old, new and change columns; due dates on a weekend moved to the Monday after.
+      return [
+        {
+          k: 'table',
+          header: ['Termin', 'Soll alt', 'Soll neu', 'Mehr / Weniger'],
+          rows: n.vz.map((q) => [dn(q.faellig_am), m(oldVz), m(q.betrag), m(q.betrag - oldVz)]),
+          widths: [0.25, 0.25, 0.25, 0.25],
+          align: ['l', 'r', 'r', 'r'],
+        },
+      ];
+    case 'multi-year': {
+      // This year's remaining quarters and the following year's four, one block per year.
+      const years = [...new Set(n.vz.map((q) => q.jahr))];
+      return years.flatMap((y): Block[] => [
+        { k: 'para', text: `Vorauszahlungen ${y}` },
+        {
+          k: 'table',
+          header: [L.faelligkeitCol, L.betrag],
+          rows: n.vz.filter((q) => q.jahr === y).map((q) => [dn(q.faellig_am), m(q.betrag)]),
+          widths: [0.5, 0.5],
+          align: ['l', 'r'],
+        },
+      ]);
+    }
+    case 'annual-only': {
+      const q0 = n.vz[0]!;
+      const total = m(q0.betrag * n.vz.length);
+      return [
+        {
+          k: 'para',
+          text:
+            q0.quartal === 1
+              ? `Die Vorauszahlungen für ${q0.jahr} betragen insgesamt ${total}; sie sind zu je einem Viertel am 15. Februar, 15. Mai, 15. August und 15. November zu entrichten.`
+              : `Für ${q0.jahr} sind ab dem ${q0.quartal}. Quartal noch Vorauszahlungen von insgesamt ${total} zu gleichen Teilen zu den gesetzlichen Fälligkeitsterminen zu entrichten.`,
+        },
+      ];
+    }
     default:
       return [
         {
@@ -870,4 +991,36 @@ function messStyled(n: NoticeData, s: Style, c: Ctx, rounded: number): Block[] {
       text: `Der Gewerbeertrag von ${m(n.gewerbeertrag)} wird auf ${m(rounded)} abgerundet und um den Freibetrag von ${m(n.freibetrag)} gekürzt. Auf den verbleibenden Betrag von ${m(rounded - n.freibetrag)} ist die Steuermesszahl von 3,5 % anzuwenden; der Steuermessbetrag beträgt danach ${m(n.mb * 100)}.`,
     },
   ];
+}
+
+/** The title, without its year where the Erhebungszeitraum is stated elsewhere (EzStyle). */
+function ezTitle(n: NoticeData, s: Style, _c: Ctx): string {
+  const t = s.title(n.ez);
+  if (!s.ezStyle || s.ezStyle === 'classic' || n.type === 'sonstiges') return t;
+  const y = String(n.ez);
+  const stripped = t
+    .replace(new RegExp(`\\s*(?:für das Jahr|für|ab|zur Gewerbesteuer)?\\s*${y}`), '')
+    .replace(/\s+(?:für|ab|-)\s*$/, '')
+    .trim();
+  return s.ezStyle === 'ez-abbr' ? `${stripped} - EZ ${y}` : stripped;
+}
+
+/** The line stating the Erhebungszeitraum under the title (EzStyle), if any. */
+function ezStatement(n: NoticeData, s: Style, c: Ctx): string | null {
+  if (n.type === 'sonstiges') return null;
+  const y = n.ez;
+  switch (s.ezStyle) {
+    case 'kalenderjahr':
+      return s.pick([`für das Kalenderjahr ${y}`, `(Kalenderjahr ${y})`]);
+    case 'veranlagungszeitraum':
+      return `Veranlagungszeitraum: ${y}`;
+    case 'subject':
+      return s.pick([
+        `Betreff: Ihre Gewerbesteuer ${y}, Kassenzeichen ${n.kassenzeichen}`,
+        `Betr.: Gewerbesteuer - Jahr ${y}`,
+      ]);
+    default:
+      void c;
+      return null;
+  }
 }

@@ -124,7 +124,31 @@ export type ZinsStyle = 'classic' | 'formula' | 'table' | 'sentence' | 'rate-row
  * Messbescheid derives the Messbetrag.
  */
 export type GewstStyle = 'classic' | 'columns-old-new' | 'ledger' | 'inline' | 'sentence';
-export type VzStyle = 'classic' | 'old-new' | 'roman' | 'sentence' | 'date-first';
+export type VzStyle =
+  | 'classic'
+  | 'old-new'
+  | 'roman'
+  | 'sentence'
+  | 'date-first'
+  // Fifth step (issue 9, engineer `fields`): quarter labels without dates ("I/2025", "1. Quartal
+  // 2025"), "zum 15.02." without a year, month names, "vierteljährlich je … ab", old/new/change
+  // columns with due dates moved to the next working day, several years in one notice, a yearly
+  // total only.
+  | 'quarter-label'
+  | 'quartal-col'
+  | 'day-month'
+  | 'month-names'
+  | 'je-ab'
+  | 'old-new-change'
+  | 'multi-year'
+  | 'annual-only';
+/**
+ * How the Erhebungszeitraum is stated (development only): 'classic' = in the title; the others
+ * print the title without the year and state it once elsewhere — a period of dates, "für das
+ * Kalenderjahr", "EZ", "Veranlagungszeitraum", a subject line, or only in a file reference.
+ */
+export type EzStyle =
+  'classic' | 'range' | 'kalenderjahr' | 'ez-abbr' | 'veranlagungszeitraum' | 'subject' | 'reference';
 export type MessStyle = 'classic' | 'operators' | 'sentence';
 
 export interface Pools {
@@ -134,6 +158,7 @@ export interface Pools {
   gewstStyles?: GewstStyle[];
   vzStyles?: VzStyle[];
   messStyles?: MessStyle[];
+  ezStyles?: EzStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -185,6 +210,7 @@ export interface Style {
   gewst?: GewstStyle;
   vzStyle?: VzStyle;
   mess?: MessStyle;
+  ezStyle?: EzStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -214,5 +240,6 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     ...(pools.gewstStyles ? { gewst: pick(pools.gewstStyles) } : {}),
     ...(pools.vzStyles ? { vzStyle: pick(pools.vzStyles) } : {}),
     ...(pools.messStyles ? { mess: pick(pools.messStyles) } : {}),
+    ...(pools.ezStyles ? { ezStyle: pick(pools.ezStyles) } : {}),
   };
 }
