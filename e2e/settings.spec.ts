@@ -1,4 +1,4 @@
-import type { DocumentLock, UploadResult } from '@gewst/domain';
+import type { DocumentLock, ExportQueues, UploadResult } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
 import { api, apiToken } from './support/api';
@@ -106,4 +106,103 @@ describe('Admin → Einstellungen', () => {
     await expect.poll(() => shares(), { timeout: 30_000 }).toEqual(['33.33', '33.33', '33.33']);
     await api(baseUrl(), admin, 'DELETE', '/settings/zerlegung.rundung');
   }, 240_000);
+
+  it('Je Firma → export targets: a wrong folder is refused on the field; the saved folder receives the next export', async () => {
+    const url = baseUrl();
+    const [admin, frei] = await Promise.all([apiToken(url, 'admin'), apiToken(url, 'freigabe')]);
+    // A company of its own, with DATEV numbers and one prepayment line to book.
+    const name = `E2E Exportziel ${Date.now()}`;
+    const created = await api<{ id: number }>(url, admin, 'POST', '/companies', {
+      name,
+      main_color: '#2255aa',
+      chart_of_accounts: 'SKR03',
+    });
+    expect(created.status).toBe(201);
+    const companyId = created.body.id;
+    const mapping = await api<{ mapping: Record<string, unknown> }>(
+      url,
+      admin,
+      'GET',
+      `/companies/${companyId}/account-mapping`,
+    );
+    const datev = { ...mapping.body.mapping, datev_berater: 29098, datev_mandant: 55003 };
+    expect((await api(url, admin, 'PUT', `/companies/${companyId}/account-mapping`, datev)).status).toBe(200);
+    const md = await api<{ id: number }>(url, admin, 'POST', `/companies/${companyId}/masterData`, {
+      ags: '05315000',
+      designation: `E2E Exportziel Köln ${Date.now()}`,
+    });
+    expect(md.status).toBe(201);
+    const line = await api(url, admin, 'POST', `/payments/${md.body.id}/2014/lines`, {
+      kind: 'vorauszahlung',
+      quartal: 1,
+      betrag: '1234.00',
+      faellig_am: '2014-02-15',
+      reason: 'E2E Exportziel',
+    });
+    expect(line.status).toBe(201);
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/admin/einstellungen', 'admin');
+    const selector = page.getByTestId('app-bar').getByRole('combobox');
+    await expect.poll(() => selector.isVisible(), { timeout: 60_000 }).toBe(true);
+    await selector.click();
+    await page.getByRole('option', { name }).click();
+    const section = page.getByRole('region', { name: 'Je Firma: Exportziele', exact: true });
+    await expect.poll(() => section.getByText(`Firma: ${name}`).isVisible(), { timeout: 30_000 }).toBe(true);
+    const folder = section.getByLabel('Ordner unterhalb von EXPORT_DIR');
+    await expect.poll(() => folder.isVisible(), { timeout: 30_000 }).toBe(true);
+    await folder.fill('../etc');
+    await section.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => section.getByText('Ordner unterhalb von EXPORT_DIR: Buchstaben').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const target = `e2e/exportziel-${companyId}`;
+    await folder.fill(target);
+    await section.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Einstellung gespeichert.').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+
+    // The next export reads it: the quarter's prepayment session goes to the new folder.
+    const batch = await api<{ session: { id: number } }>(
+      url,
+      frei,
+      'PUT',
+      `/bookings/prepayments/create?company_id=${companyId}&year=2014&quartal=1`,
+    );
+    expect(batch.status).toBe(201);
+    const sessionId = batch.body.session.id;
+    // Freigabe closes and submits, the admin approves (four eyes).
+    expect((await api(url, frei, 'PUT', `/bookings/${sessionId}/close`, {})).status).toBe(200);
+    expect((await api(url, frei, 'PUT', `/bookings/${sessionId}/submit`, { comment: 'E2E' })).status).toBe(
+      200,
+    );
+    expect((await api(url, admin, 'PUT', `/bookings/${sessionId}/approve`, {})).status).toBe(200);
+    await expect
+      .poll(
+        async () => (await api<ExportQueues>(url, admin, 'GET', `/bookings/${sessionId}/queues`)).body.status,
+        { timeout: 120_000, interval: 500 },
+      )
+      .toBe('exportiert');
+    const queues = (await api<ExportQueues>(url, admin, 'GET', `/bookings/${sessionId}/queues`)).body;
+    expect(queues.targets).toEqual([
+      expect.objectContaining({ target: 'verzeichnis', location: target, state: 'exportiert' }),
+    ]);
+    await page.goto(`/buchungen/${sessionId}`);
+    const shown = page.getByTestId('export-target-verzeichnis');
+    await expect.poll(() => shown.textContent(), { timeout: 30_000 }).toContain(target);
+
+    // Back to the default, after a confirmation.
+    await page.goto('/admin/einstellungen');
+    await section.getByRole('button', { name: 'Vorgabe verwenden' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect
+      .poll(() => page.getByText('Einstellung auf die Vorgabe zurückgesetzt.').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(await folder.inputValue()).toBe('');
+  }, 300_000);
 });

@@ -1,4 +1,4 @@
-import type { SettingEntry } from '@gewst/domain';
+import { DEFAULT_EXPORT_SETTINGS, type SettingEntry } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from './helpers';
 
@@ -143,6 +143,90 @@ describe('Admin → Einstellungen API', () => {
     expect(logs).toEqual([
       { action: 'update', before: { value: 'largest_remainder' }, after: { value: 'half_up' } },
       { action: 'reset', before: { value: 'half_up' }, after: { value: 'largest_remainder' } },
+    ]);
+  });
+
+  it('Je Firma → export targets: validated on the field, logged with before/after per company, reset to the default', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const db = ctx.built.database;
+    const [a, b] = await db.query<{ id: number }>(`select id from companies order by id limit 2`);
+    const url = (id: number) => `/api/companies/${id}/settings/export.targets`;
+    const list = await ctx.inject({ method: 'GET', url: `/api/companies/${a!.id}/settings`, headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ key: 'export.targets', group: 'company', stored: false }),
+    );
+
+    const bad = await ctx.inject({
+      method: 'PUT',
+      url: url(a!.id),
+      headers: admin,
+      payload: {
+        value: {
+          format: 'datev',
+          directory: { enabled: true, path: '../etc' },
+          http: { url: 'http://erp.example.com/in', token_env: 'geheim' },
+          datev_festschreibung: false,
+        },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    const errors = bad.json().errors as Record<string, string[]>;
+    expect(errors['export.targets.directory.path']![0]).toContain('unterhalb von EXPORT_DIR');
+    expect(errors['export.targets.http.url']![0]).toContain('https://');
+    expect(errors['export.targets.http.token_env']![0]).toContain('EXPORT_TOKEN_');
+    for (const [method, who, status] of [
+      ['PUT', bearer(await ctx.token('leser')), 403],
+      ['PUT', admin, 404],
+    ] as const) {
+      const res = await ctx.inject({
+        method,
+        url: status === 404 ? url(999_999) : url(a!.id),
+        headers: who,
+        payload: { value: null },
+      });
+      expect(res.statusCode).toBe(status);
+    }
+    const unknown = await ctx.inject({
+      method: 'PUT',
+      url: `/api/companies/${a!.id}/settings/documents.lock_seconds`,
+      headers: admin,
+      payload: { value: 600 },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const value = {
+      format: 'csv',
+      directory: { enabled: true, path: 'erp/gewst' },
+      http: { url: 'https://erp.example.com/in', token_env: 'EXPORT_TOKEN_ERP' },
+      datev_festschreibung: true,
+    };
+    const set = await ctx.inject({ method: 'PUT', url: url(a!.id), headers: admin, payload: { value } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ value, stored: true });
+    const other = await ctx.inject({
+      method: 'GET',
+      url: `/api/companies/${b!.id}/settings`,
+      headers: admin,
+    });
+    expect(other.json()).toContainEqual(expect.objectContaining({ key: 'export.targets', stored: false }));
+
+    const reset = await ctx.inject({ method: 'DELETE', url: url(a!.id), headers: admin });
+    expect(reset.json()).toMatchObject({ value: DEFAULT_EXPORT_SETTINGS, stored: false });
+    const logs = await db.query<{ action: string; before: unknown; after: unknown }>(
+      `select action, before, after from audit_logs where entity = 'setting' and entity_id = 'export.targets' order by id`,
+    );
+    expect(logs.slice(-2)).toEqual([
+      {
+        action: 'update',
+        before: { company_id: a!.id, value: DEFAULT_EXPORT_SETTINGS },
+        after: { company_id: a!.id, value },
+      },
+      {
+        action: 'reset',
+        before: { company_id: a!.id, value },
+        after: { company_id: a!.id, value: DEFAULT_EXPORT_SETTINGS },
+      },
     ]);
   });
 });

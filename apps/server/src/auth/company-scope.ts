@@ -198,6 +198,9 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/settings': admin,
   'PUT /api/settings/:key': admin,
   'DELETE /api/settings/:key': admin,
+  'GET /api/companies/:id/settings': companyParam,
+  'PUT /api/companies/:id/settings/:key': companyParam,
+  'DELETE /api/companies/:id/settings/:key': companyParam,
 
   'GET /api/backups': admin,
   'POST /api/backups': admin,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../api/common';
 import { accountMappingSchema } from '../bookings/accounts';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
 import type { HolidayOptions } from '../tax/bundesland';
@@ -232,6 +233,15 @@ export const EDITABLE_GLOBAL_SETTINGS = {
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;
 export type EditableGlobalSettingKey = keyof typeof EDITABLE_GLOBAL_SETTINGS;
 
+/**
+ * Per-company business settings the settings screen edits through
+ * `/api/companies/{id}/settings` (the account mapping keeps its own route in bookings).
+ */
+export const EDITABLE_COMPANY_SETTINGS = {
+  'export.targets': 'company',
+} as const satisfies Partial<Record<SettingKey, SettingGroup>>;
+export type EditableCompanySettingKey = keyof typeof EDITABLE_COMPANY_SETTINGS;
+
 export const settingEntrySchema = z.object({
   key: z.string(),
   group: z.enum(Object.keys(SETTING_GROUPS) as [SettingGroup, ...SettingGroup[]]),
@@ -248,3 +258,9 @@ export const settingKeyParamSchema = z.object({
   }),
 });
 export const settingValueBodySchema = z.object({ value: z.unknown() });
+export const companySettingKeyParamSchema = z.object({
+  id: idSchema,
+  key: z.enum(Object.keys(EDITABLE_COMPANY_SETTINGS) as [EditableCompanySettingKey], {
+    error: 'Diese Einstellung gibt es je Firma nicht oder sie ist hier nicht änderbar.',
+  }),
+});

@@ -225,6 +225,33 @@ describe('export jobs', () => {
     expect((await call('sachbearbeitung', 'GET', `bookings/${id}/export`)).statusCode).toBe(403);
   });
 
+  it('a target changed in Admin → Einstellungen applies to the next export without a restart', async () => {
+    const companyId = await company({ directory: true });
+    const put = await call('admin', 'PUT', `companies/${companyId}/settings/export.targets`, {
+      value: {
+        format: 'datev',
+        directory: { enabled: true, path: `erp/neu-${companyId}` },
+        http: null,
+        datev_festschreibung: false,
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const id = await session(companyId, 'freigegeben');
+    await run(id, 0);
+    const q = await queues(id);
+    expect(q.status).toBe('exportiert');
+    expect(q.targets).toEqual([
+      expect.objectContaining({
+        target: 'verzeichnis',
+        state: 'exportiert',
+        location: `erp/neu-${companyId}`,
+      }),
+    ]);
+    const moved = path.join(config().export.dir, 'erp', `neu-${companyId}`);
+    expect(readdirSync(moved).filter((f) => f.startsWith('EXTF_'))).toHaveLength(2);
+    expect(existsSync(exportDir(companyId))).toBe(false);
+  });
+
   it('worker dies after writing, before recording: one file per part, same bytes, marked once', async () => {
     const companyId = await company({ directory: true });
     const id = await session(companyId, 'freigegeben');

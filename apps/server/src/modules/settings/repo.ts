@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { companies } from '../companies';
 import { appSettings, appSettingsVersion } from './schema';
 
 export interface StoredSetting {
@@ -79,4 +80,14 @@ export async function insertSettingIfAbsent(
 
 export async function deleteSetting(db: DbOrTx, key: string, companyId: number | null) {
   await db.delete(appSettings).where(and(eq(appSettings.key, key), scopeIs(companyId)));
+}
+
+/** Whether the company exists (a company's settings are only read and written for one that does). */
+export async function companyExists(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,8 @@
 import {
+  companySettingKeyParamSchema,
+  EDITABLE_COMPANY_SETTINGS,
   EDITABLE_GLOBAL_SETTINGS,
+  type EditableCompanySettingKey,
   type EditableGlobalSettingKey,
   settingEntrySchema,
   settingKeyParamSchema,
@@ -7,7 +10,9 @@ import {
 } from '@gewst/domain';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { type AppInstance, actorOf } from '../../http/types';
+import { companyExists } from './repo';
 import { settings } from './service';
 
 const tags = ['Einstellungen'];
@@ -22,6 +27,20 @@ async function entry(db: DbOrTx, key: EditableGlobalSettingKey) {
     value: await settings.get(db, key),
     default: def.default,
     stored: await settings.isStored(db, key),
+  };
+}
+
+async function companyEntry(db: DbOrTx, companyId: number, key: EditableCompanySettingKey) {
+  if (!(await companyExists(db, companyId))) throw notFound('Die Firma');
+  const def = settings.definitions[key];
+  const scope = { companyId };
+  return {
+    key,
+    group: EDITABLE_COMPANY_SETTINGS[key],
+    label: def.label,
+    value: await settings.get(db, key, scope),
+    default: def.default,
+    stored: await settings.isStored(db, key, scope),
   };
 }
 
@@ -79,6 +98,62 @@ export function settingsRoutes(app: AppInstance): void {
       const { key } = request.params;
       await settings.reset(db(), actorOf(request), key);
       return entry(db(), key);
+    },
+  );
+
+  const companyKeys = Object.keys(EDITABLE_COMPANY_SETTINGS) as EditableCompanySettingKey[];
+  app.get(
+    '/companies/:id/settings',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Einstellungen einer Firma (Exportziele, Kostenstellen-Regeln)',
+        params: companySettingKeyParamSchema.pick({ id: true }),
+        response: { 200: z.array(settingEntrySchema) },
+      },
+    },
+    async (request) => {
+      const out = [];
+      for (const key of companyKeys) out.push(await companyEntry(db(), request.params.id, key));
+      return out;
+    },
+  );
+  app.put(
+    '/companies/:id/settings/:key',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Einstellung einer Firma ändern (geprüft und mit Vorher/Nachher protokolliert)',
+        params: companySettingKeyParamSchema,
+        body: settingValueBodySchema,
+        response: { 200: settingEntrySchema },
+      },
+    },
+    async (request) => {
+      const { id, key } = request.params;
+      if (!(await companyExists(db(), id))) throw notFound('Die Firma');
+      await settings.set(db(), actorOf(request), key, request.body.value as never, { companyId: id });
+      return companyEntry(db(), id, key);
+    },
+  );
+  app.delete(
+    '/companies/:id/settings/:key',
+    {
+      config: { permission },
+      schema: {
+        tags,
+        summary: 'Einstellung einer Firma auf die Vorgabe zurücksetzen (protokolliert)',
+        params: companySettingKeyParamSchema,
+        response: { 200: settingEntrySchema },
+      },
+    },
+    async (request) => {
+      const { id, key } = request.params;
+      if (!(await companyExists(db(), id))) throw notFound('Die Firma');
+      await settings.reset(db(), actorOf(request), key, { companyId: id });
+      return companyEntry(db(), id, key);
     },
   );
 }

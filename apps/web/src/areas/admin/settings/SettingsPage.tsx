@@ -2,6 +2,7 @@ import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
 import { CalendarSettingsSection } from './CalendarSettingsSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
+import { ExportTargetsSection } from './ExportTargetsSection';
 import { ImportFolderSection } from './ImportFolderSection';
 import { RoundingSettingsSection } from './RoundingSettingsSection';
 
@@ -17,6 +18,7 @@ export default function SettingsPage() {
         Je Firma
       </Typography>
       <AccountMappingSection />
+      <ExportTargetsSection />
       <Typography variant="overline" component="h2">
         Für die ganze Installation
       </Typography>
