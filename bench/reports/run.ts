@@ -3,7 +3,7 @@
  * establishments × 5 years (25,000 payments, 150,000 payment lines) and a saved Zerlegung
  * per year over all 5,000 establishments, in-process app on in-memory PGlite.
  * Goal: p95 ≤ 300 ms per report.
- * Run: node --import tsx bench/reports/run.ts
+ * Run: node --import tsx bench/reports/run.ts (BENCH_ONLY=<text>: only the reports whose label contains it)
  */
 import { built, cid, database, establishments, measure } from './setup';
 
@@ -34,7 +34,9 @@ const reports: [string, string[]][] = [
     ],
   ],
 ];
-for (const [label, urls] of reports) {
+// BENCH_ONLY=reconciliation: only the reports whose label contains that text.
+const only = process.env.BENCH_ONLY;
+for (const [label, urls] of reports.filter(([label]) => !only || label.includes(only))) {
   await measure(`${label} (warm-up)`, urls, 1);
   await measure(label, urls, 10);
 }

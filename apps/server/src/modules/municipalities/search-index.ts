@@ -52,6 +52,27 @@ function load(db: DbOrTx): Promise<SearchIndex> {
 
 const collator = new Intl.Collator('de');
 
+/** The German order of all municipalities, by index (built once per loaded index). */
+const orders = new WeakMap<SearchIndex, string>();
+
+/**
+ * Every AGS in the German order of the municipality names (`Intl.Collator('de')`, then the
+ * AGS), as one `text[]` literal: SQL joins it `with ordinality` to sort rows by name the same
+ * on PGlite and PostgreSQL (neither has to provide a German collation).
+ */
+export async function municipalityOrder(db: DbOrTx): Promise<string> {
+  const index = await load(db);
+  let order = orders.get(index);
+  if (order === undefined) {
+    const sorted = [...index.entries].sort(
+      (a, b) => collator.compare(a.name, b.name) || (a.ags < b.ags ? -1 : a.ags > b.ags ? 1 : 0),
+    );
+    order = `{${sorted.map((e) => e.ags).join(',')}}`;
+    orders.set(index, order);
+  }
+  return order;
+}
+
 function top(hits: { e: Entry; rank: number }[], limit: number): Entry[] {
   return hits
     .sort(

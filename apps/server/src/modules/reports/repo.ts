@@ -137,25 +137,6 @@ async function bookedSums(db: DbOrTx, s: Scope, byEstablishment: boolean) {
   );
 }
 
-/** The latest confirmed Gewerbesteuerbescheid per year × municipality that set an assessment (links). */
-export async function latestBescheide(db: DbOrTx, s: Scope, keys: readonly { year: number; ags: string }[]) {
-  if (!keys.length) return new Map<string, number>();
-  const rows = await rowsOf<{ year: number; ags: string; id: number }>(
-    db,
-    sql`select distinct on (p.year, md.ags) p.year, md.ags, (h->>'document_id')::int as id
-        from payments p
-        join master_data md on md.id = p.master_data_id
-        cross join lateral jsonb_array_elements(p.history) h
-        where ${scopeOf('p', s)} and (p.year, md.ags) in (${sql.join(
-          keys.map((k) => sql`(${k.year}::int, ${k.ags}::text)`),
-          sql`, `,
-        )})
-          and h->>'type' = 'gewst_bescheid' and h->>'festgesetzte_steuer' is not null
-        order by p.year, md.ags, h->>'at' desc`,
-  );
-  return new Map(rows.map((r) => [`${r.year}|${r.ags}`, r.id]));
-}
-
 export interface LineRow {
   id: number;
   master_data_id: number;
@@ -353,23 +334,6 @@ export async function interestComparisons(db: DbOrTx, s: Scope) {
         join municipalities m on m.ags = md.ags
         where ${scopeOf('p', s)} and p.interest is not null
         order by p.year, m.name, md.designation`,
-  );
-}
-
-/** Establishments of the scope with open principal lines, per year (reconciliation; sums kept on payments). */
-export async function openPrincipalByEstablishment(db: DbOrTx, s: Scope) {
-  return rowsOf<{
-    year: number;
-    ags: string;
-    master_data_id: number;
-    designation: string;
-    offen: string;
-  }>(
-    db,
-    sql`select p.year, md.ags, md.id as master_data_id, md.designation, p.sum_steuer_offen::text as offen
-        from payments p join master_data md on md.id = p.master_data_id
-        where ${scopeOf('p', s)} and p.sum_steuer_offen <> 0
-        order by md.id`,
   );
 }
 
@@ -584,42 +548,151 @@ export async function expenseFigures(
   };
 }
 
-export interface ReconciliationAggregate {
+/** One row of the reconciliation as the database compares it (page rows only leave it). */
+export interface ReconciliationFigure {
   year: number;
   ags: string;
   gemeinde: string;
+  /** The saved Zerlegung of the year (null: none saved). */
+  zerlegung_id: number | null;
   master_data_ids: number[];
+  erwartet_anteil: string | null;
+  erwartet_hebesatz: number | null;
+  erwartet: string | null;
+  festgesetzt_messbetrag: string | null;
+  festgesetzt_hebesatz: number | null;
   festgesetzt: string | null;
   bezahlt: string;
   offen: string;
-  messbetrag: string | null;
-  zerlegungsanteil: string | null;
-  hebesatz: number | null;
+  abweichung_festsetzung: string | null;
+  abweichung_zahlung: string | null;
+  /** The causes, decided in SQL (see reconciliationFigures). */
+  missing_notice: boolean;
+  /** Assessed, but our Zerlegung of the year has no line for the municipality. */
+  no_share: boolean;
+  rate_conflict: boolean;
+  share_conflict: boolean;
+  assessment_differs: boolean;
+  other: boolean;
+  /** Establishments with open principal lines, by id. */
+  unpaid: { master_data_id: number; designation: string; offen: string }[];
+  /** The latest confirmed Gewerbesteuerbescheid that set the assessment (rows with a cause). */
+  bescheid_id: number | null;
+}
+
+export interface ReconciliationFigures {
+  total: number;
+  rows: ReconciliationFigure[];
+  years: { year: number; erwartet: string; festgesetzt: string; bezahlt: string; abweichungen: number }[];
+  zerlegungen: { year: number; id: number; version: number; messbetrag: string }[];
 }
 
 /**
- * The assessed side of the reconciliation per year × municipality, from the sums kept on
- * `payments`. The rows travel as one JSON document (parsed natively) rather than as
- * 25,000 protocol rows, which the embedded database decodes field by field.
+ * The reconciliation in one set-based statement: the result lines of the current saved
+ * Zerlegung of each year (`jsonb_to_recordset`, our share × Hebesatz) full-joined to the
+ * payments' sums per year × municipality (kept by refreshSums), the causes of a difference
+ * as boolean columns (missing notice, no share, rate conflict, share conflict, unpaid, other),
+ * the year sums and the count; the rows sorted (year, rows with a cause first, municipality
+ * name in German order via `order` — every AGS in that order, see municipalityOrder — then
+ * AGS) and only one page leaves the database, with its establishments, open establishments
+ * and the latest Bescheid. Money is compared and summed in numeric (exact), each figure
+ * rounded to the cent as the JSON texts are.
  */
-export async function reconciliationAggregates(db: DbOrTx, s: Scope) {
-  const [row] = await rowsOf<{ rows: unknown }>(
+export async function reconciliationFigures(
+  db: DbOrTx,
+  s: Scope,
+  order: string,
+  page: { limit: number | null; offset: number },
+): Promise<ReconciliationFigures> {
+  const limit = page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`;
+  const agsOnly = s.ags ? sql`where x.ags = ${s.ags}` : sql``;
+  // The payments of one establishment set of a page row (same company, year, municipality).
+  const fromRow = sql`from master_data md join payments p on p.master_data_id = md.id and p.year = pg.year`;
+  const ofRow = sql`p.company_id = ${s.companyId} and md.ags = pg.ags`;
+  const [row] = await rowsOf<{ total: number; rows: unknown; years: unknown; zerlegungen: unknown }>(
     db,
-    sql`select coalesce(json_agg(json_build_object(
-          'year', a.year, 'ags', a.ags, 'gemeinde', m.name, 'master_data_ids', a.ids,
-          'festgesetzt', ${m2(sql`a.f`)}, 'bezahlt', ${m2(sql`a.b`)}, 'offen', ${m2(sql`a.o`)},
-          'messbetrag', ${m2(sql`a.mb`)}, 'zerlegungsanteil', ${m2(sql`a.za`)}, 'hebesatz', a.h)), '[]') as rows
-        from (select p.year, md.ags, array_agg(md.id) as ids, sum(p.festgesetzte_steuer) as f,
-                sum(p.sum_steuer_bezahlt) as b, sum(p.sum_steuer_offen) as o, sum(p.messbetrag) as mb,
-                sum(p.zerlegungsanteil) as za, max(p.hebesatz)::int as h
-              from payments p join master_data md on md.id = p.master_data_id
-              where ${scopeOf('p', s)}
-              group by p.year, md.ags) a
-        join municipalities m on m.ags = a.ags`,
+    sql`with zv as materialized (
+          select distinct on (z.year) z.id, z.year, v.version, v.result
+          from zerlegungen z
+          join zerlegung_versions v on v.zerlegung_id = z.id and v.version = z.current_version
+          where z.company_id = ${s.companyId} and z.year between ${s.yearFrom} and ${s.yearTo}
+          order by z.year, z.id desc),
+        e as (
+          select zv.year, x.ags, x.anteil, x.hebesatz, x.steuer
+          from zv cross join lateral jsonb_to_recordset(zv.result->'zeilen')
+            as x(ags text, anteil text, hebesatz numeric, steuer text)
+          ${agsOnly}),
+        a as (
+          select p.year, md.ags, sum(p.festgesetzte_steuer) as f, sum(p.sum_steuer_bezahlt) as b,
+            sum(p.sum_steuer_offen) as o, coalesce(sum(p.messbetrag), sum(p.zerlegungsanteil)) as mb,
+            max(p.hebesatz)::int as h, bool_or(p.sum_steuer_offen <> 0) as unpaid
+          from payments p join master_data md on md.id = p.master_data_id
+          where ${scopeOf('p', s)}
+          group by p.year, md.ags),
+        j as (
+          select coalesce(a.year, e.year) as year, coalesce(a.ags, e.ags) as ags, a.year is not null as has_a,
+            e.ags is not null as has_e, a.f, coalesce(a.b, 0) as b, coalesce(a.o, 0) as o, a.mb, a.h,
+            coalesce(a.unpaid, false) as unpaid, e.anteil, e.hebesatz as eh, e.steuer
+          from a full join e on e.year = a.year and e.ags = a.ags
+          -- A municipality with a share of 0.00 and no payment data has nothing to reconcile.
+          where a.year is not null or e.anteil::numeric <> 0),
+        c as (
+          select j.*, zv.id as zid,
+            j.has_e and j.f is null as missing,
+            j.f is not null and not j.has_e and zv.id is not null as no_share,
+            j.f is not null and j.has_e and j.h is not null and j.eh is not null and j.h <> j.eh as rate,
+            j.f is not null and j.has_e and j.mb is not null and round(j.mb, 2) <> round(j.anteil::numeric, 2) as share,
+            j.f is not null and j.steuer is not null and round(j.f, 2) <> round(j.steuer::numeric, 2) as adiff,
+            j.f is not null and round(j.b, 2) <> round(j.f, 2) as pdiff
+          from j left join zv on zv.year = j.year),
+        r as materialized (
+          select c.*, o.rank, d.other,
+            c.missing or c.no_share or c.rate or c.share or c.unpaid or d.other as has
+          from c
+          cross join lateral (select (c.adiff and not (c.rate or c.share or c.no_share))
+            or (c.pdiff and not c.unpaid) as other) d
+          left join unnest(${order}::text[]) with ordinality as o(ags, rank) on o.ags = c.ags),
+        pg as (
+          select * from r order by year desc, has desc, coalesce(rank, 0), ags ${limit})
+        select
+          (select count(*)::int from r) as total,
+          (select coalesce(json_agg(json_build_object(
+              'year', pg.year, 'ags', pg.ags, 'gemeinde', coalesce(m.name, pg.ags), 'zerlegung_id', pg.zid,
+              'master_data_ids', case when pg.has_a
+                then (select coalesce(json_agg(md.id order by md.id), '[]') ${fromRow} where ${ofRow}) else '[]' end,
+              'erwartet_anteil', pg.anteil, 'erwartet_hebesatz', pg.eh, 'erwartet', pg.steuer,
+              'festgesetzt_messbetrag', ${m2(sql`pg.mb`)}, 'festgesetzt_hebesatz', pg.h,
+              'festgesetzt', ${m2(sql`pg.f`)}, 'bezahlt', ${m2(sql`pg.b`)}, 'offen', ${m2(sql`pg.o`)},
+              'abweichung_festsetzung', ${m2(sql`round(pg.f, 2) - round(pg.steuer::numeric, 2)`)},
+              'abweichung_zahlung', ${m2(sql`round(pg.b, 2) - round(pg.f, 2)`)},
+              'missing_notice', pg.missing, 'no_share', pg.no_share, 'rate_conflict', pg.rate,
+              'share_conflict', pg.share, 'assessment_differs', pg.adiff, 'other', pg.other,
+              'unpaid', case when pg.unpaid then (select json_agg(json_build_object(
+                  'master_data_id', md.id, 'designation', md.designation, 'offen', ${m2(sql`p.sum_steuer_offen`)})
+                  order by md.id) ${fromRow} where ${ofRow} and p.sum_steuer_offen <> 0) else '[]' end,
+              'bescheid_id', case when pg.has and pg.f is not null then (
+                select (n.e->>'document_id')::int ${fromRow}
+                  cross join lateral jsonb_array_elements(p.history) as n(e)
+                  where ${ofRow} and n.e->>'type' = 'gewst_bescheid' and n.e->>'festgesetzte_steuer' is not null
+                  order by n.e->>'at' desc limit 1) end)
+              order by pg.year desc, pg.has desc, coalesce(pg.rank, 0), pg.ags), '[]')
+            from pg left join municipalities m on m.ags = pg.ags) as rows,
+          (select coalesce(json_agg(json_build_object(
+              'year', y.year, 'erwartet', ${m2(sql`y.e`)}, 'festgesetzt', ${m2(sql`y.f`)},
+              'bezahlt', ${m2(sql`y.b`)}, 'abweichungen', y.n) order by y.year desc), '[]')
+            from (select year, coalesce(sum(round(steuer::numeric, 2)), 0) as e, coalesce(sum(round(f, 2)), 0) as f,
+                    sum(round(b, 2)) as b, count(*) filter (where has)::int as n
+                  from r group by year) y) as years,
+          (select coalesce(json_agg(json_build_object(
+              'year', zv.year, 'id', zv.id, 'version', zv.version, 'messbetrag', zv.result->>'messbetrag')
+              order by zv.year desc), '[]')
+            from zv) as zerlegungen`,
   );
-  const rows = (
-    typeof row!.rows === 'string' ? JSON.parse(row!.rows) : row!.rows
-  ) as ReconciliationAggregate[];
-  for (const r of rows) r.master_data_ids.sort((x, y) => x - y);
-  return rows;
+  const json = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    total: row!.total,
+    rows: json(row!.rows),
+    years: json(row!.years),
+    zerlegungen: json(row!.zerlegungen),
+  };
 }
