@@ -113,7 +113,11 @@ describe('Admin → Backup API', () => {
       consistency: 'snapshot',
     });
     expect(manifest.schema.migrations.length).toBeGreaterThan(5);
-    expect(manifest.excluded.tables).toEqual(['oidc_payloads', 'app_settings_version']);
+    expect(manifest.excluded.tables).toEqual([
+      'oidc_payloads',
+      'app_settings_version',
+      'zerlegung_inputs_version',
+    ]);
     for (const t of manifest.tables as { name: string; rows: number; sha256: string }[]) {
       const body = readFileSync(path.join(out, 'db', `${t.name}.jsonl`));
       expect(createHash('sha256').update(body).digest('hex'), t.name).toBe(t.sha256);

@@ -13,10 +13,15 @@ export const MANIFEST_FORMAT_VERSION = 1;
  * What never goes into a backup (docs/decisions.md): the embedded identity provider's
  * sessions, grants and refresh tokens (`oidc_payloads`) and every setting the registry
  * declares a secret (its signing and cookie keys, the download-link key). A restore keeps
- * the target's own, so its sign-in keeps working. `app_settings_version` is the settings
- * caches' change counter, not data: it keeps counting up through a restore.
+ * the target's own, so its sign-in keeps working. `app_settings_version` (the settings
+ * caches' change counter) and `zerlegung_inputs_version` (the counter behind the provision
+ * proposal's computed Zerlegungen) are not data: they keep counting up through a restore.
  */
-export const EXCLUDED_TABLES: readonly string[] = ['oidc_payloads', 'app_settings_version'];
+export const EXCLUDED_TABLES: readonly string[] = [
+  'oidc_payloads',
+  'app_settings_version',
+  'zerlegung_inputs_version',
+];
 export const SECRET_SETTINGS: readonly string[] = Object.entries(SETTINGS)
   .filter(([, d]) => d.kind === 'secret')
   .map(([key]) => key);

@@ -1,12 +1,12 @@
 import {
   DomainValidationError,
   formatMoneyDe,
+  formatMoneyPlain,
   moneyToCents,
   type ProvisionAdopt,
   type ProvisionQuery,
   type ProvisionReport,
   type ProvisionRow,
-  provisionOf,
   sumMoney,
   type ZerlegungRequest,
   type ZerlegungResponse,
@@ -16,19 +16,78 @@ import { AppError, conflict } from '../../http/errors';
 import type { Actor } from '../audit/service';
 import { setProvision } from '../bookings';
 import * as calculations from '../calculations/service';
-import { prefill, savedZerlegungen } from '../zerlegung/service';
+import { settings } from '../settings';
+import { inputsVersion, prefill, savedZerlegungen } from '../zerlegung/service';
 import { pageOf, publicFilter, resolveFilter, today } from './common';
 import * as repo from './repo';
 
 /** The year end a provision is usually made for: the current year. */
 export const defaultProvisionYear = () => Number(today().slice(0, 4));
 
+interface ExpectedZerlegung {
+  quelle: 'gespeichert' | 'stammdaten' | 'keine';
+  saved: { id: number; version: number } | null;
+  /** The result's lines (all municipalities), with the municipality names. */
+  zeilen: readonly ZerlegungResponse['zeilen'][number][];
+  names: ReadonlyMap<string, string>;
+  hinweise: readonly string[];
+}
+
+/**
+ * Computed expected Zerlegungen per database handle (bounded, least recently used first
+ * out). A key names everything the result depends on: company, year, Messbetrag, the saved
+ * version (immutable) or the master data, the rounding rule and the change counter of the
+ * municipalities, reference Hebesätze, companies and master data (zerlegung
+ * `inputsVersion`, raised by a trigger in the transaction of every write to them). The
+ * counter is read first, so an entry never holds older data than its key says, and a
+ * write on any instance sharing the database misses the cache on the very next request.
+ */
+const expectedCache = new WeakMap<object, Map<string, ExpectedZerlegung>>();
+const EXPECTED_CACHED = 16;
+
 /**
  * Our Zerlegung of the expected Messbetrag: the saved Zerlegung of the year with the
  * Messbetrag replaced, else the establishments, wages and Hebesätze of the master data.
  */
-async function expectedZerlegung(db: DbOrTx, companyId: number, year: number, messbetrag: string) {
+async function expectedZerlegung(
+  db: DbOrTx,
+  companyId: number,
+  year: number,
+  messbetrag: string,
+): Promise<ExpectedZerlegung> {
+  const inputs = await inputsVersion(db);
   const saved = (await savedZerlegungen(db, companyId, year, year)).get(year);
+  const rundung = saved ? (saved.input.rundung ?? (await settings.get(db, 'zerlegung.rundung'))) : null;
+  const key = [
+    companyId,
+    year,
+    messbetrag,
+    saved ? `${saved.id}.${saved.version}` : '-',
+    rundung,
+    inputs,
+  ].join('|');
+  let cache = expectedCache.get(db);
+  if (!cache) expectedCache.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const computed = await computeExpected(db, companyId, year, messbetrag, saved, rundung);
+  if (cache.size >= EXPECTED_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(key, computed);
+  return computed;
+}
+
+async function computeExpected(
+  db: DbOrTx,
+  companyId: number,
+  year: number,
+  messbetrag: string,
+  saved: Awaited<ReturnType<typeof savedZerlegungen>> extends Map<number, infer S> ? S | undefined : never,
+  rundung: ZerlegungRequest['rundung'] | null,
+): Promise<ExpectedZerlegung> {
   let input: ZerlegungRequest;
   if (saved) {
     input = {
@@ -36,12 +95,12 @@ async function expectedZerlegung(db: DbOrTx, companyId: number, year: number, me
       messbetrag,
       schluessel: saved.input.schluessel,
       rechtsform: saved.input.rechtsform,
-      rundung: saved.input.rundung,
+      rundung: rundung ?? undefined,
       zeilen: saved.input.zeilen.map(({ name: _name, ...z }) => z),
     };
   } else {
     const p = await prefill(db, companyId, year);
-    if (!p.zeilen.length) return { quelle: 'keine' as const, result: null, hinweise: p.hinweise };
+    if (!p.zeilen.length) return { ...NONE, hinweise: p.hinweise };
     if (!p.zeilen.some((z) => z.geschaeftsleitung)) p.zeilen[0]!.geschaeftsleitung = true;
     input = {
       year,
@@ -54,23 +113,29 @@ async function expectedZerlegung(db: DbOrTx, companyId: number, year: number, me
   }
   try {
     const result: ZerlegungResponse = await calculations.zerlegung(db, input, companyId);
+    const names = await repo.municipalitiesOf(
+      db,
+      result.zeilen.map((l) => l.ags),
+    );
     return {
-      quelle: saved ? ('gespeichert' as const) : ('stammdaten' as const),
-      saved,
-      result,
-      hinweise: [],
+      quelle: saved ? 'gespeichert' : 'stammdaten',
+      saved: saved ? { id: saved.id, version: saved.version } : null,
+      zeilen: result.zeilen,
+      names: new Map([...names].map(([ags, m]) => [ags, m.name])),
+      hinweise: result.hinweise,
     };
   } catch (err) {
     if (!(err instanceof DomainValidationError) && !(err instanceof AppError)) throw err;
     return {
-      quelle: 'keine' as const,
-      result: null,
+      ...NONE,
       hinweise: [
         `Die Zerlegung ${year} lässt sich aus den ${saved ? 'gespeicherten Angaben' : 'Stammdaten'} nicht berechnen (${err.message}).`,
       ],
     };
   }
 }
+
+const NONE = { quelle: 'keine', saved: null, zeilen: [], names: new Map(), hinweise: [] } as const;
 
 /**
  * 2 Provision proposal for a year end: per municipality the expected trade tax (the
@@ -83,7 +148,7 @@ export async function provisionReport(
 ): Promise<ProvisionReport> {
   const year = q.year ?? defaultProvisionYear();
   const f = await resolveFilter(db, { company_id: q.company_id, year_from: year, year_to: year, ags: q.ags });
-  const aggregates = await repo.paymentAggregates(db, f.scope, false);
+  const aggregates = await repo.provisionAggregates(db, f.scope);
   const hinweise: string[] = [];
   let mb: ProvisionReport['messbetrag'] = { betrag: null, quelle: 'keine' };
   if (q.messbetrag) mb = { betrag: sumMoney([q.messbetrag]), quelle: 'eingabe' };
@@ -96,30 +161,25 @@ export async function provisionReport(
     }
   }
   let zerlegung: ProvisionReport['zerlegung'] = { quelle: 'keine', id: null, version: null };
-  let lines: ZerlegungResponse['zeilen'] = [];
+  let lines: ExpectedZerlegung['zeilen'] = [];
+  let names: ReadonlyMap<string, string> = new Map();
   if (mb.betrag !== null) {
     const z = await expectedZerlegung(db, f.company_id, year, mb.betrag);
     hinweise.push(...z.hinweise);
-    if (z.result) {
-      lines = z.result.zeilen.filter((l) => !f.ags || l.ags === f.ags);
-      hinweise.push(...z.result.hinweise);
-      zerlegung = {
-        quelle: z.quelle,
-        id: 'saved' in z && z.saved ? z.saved.id : null,
-        version: 'saved' in z && z.saved ? z.saved.version : null,
-      };
-    }
+    lines = f.ags ? z.zeilen.filter((l) => l.ags === f.ags) : z.zeilen;
+    names = z.names;
+    zerlegung = { quelle: z.quelle, id: z.saved?.id ?? null, version: z.saved?.version ?? null };
   } else
     hinweise.push(
       `Für ${year} ist kein erwarteter Messbetrag bekannt (kein Messbescheid, keine gespeicherte Zerlegung): bitte einen Messbetrag angeben. Nur festgesetzte Gemeinden sind berücksichtigt.`,
     );
-  const names = await repo.municipalitiesOf(
-    db,
-    lines.map((l) => l.ags),
-  );
   const byAgs = new Map(aggregates.map((a) => [a.ags, a]));
   const lineByAgs = new Map(lines.map((l) => [l.ags, l]));
+  // Sums and order in exact integer cents (the figures are two-place decimals).
   const rows: ProvisionRow[] = [];
+  const cents = new Map<ProvisionRow, bigint>();
+  let erwartetSum = 0n;
+  let vzSum = 0n;
   for (const ags of new Set([...lines.map((l) => l.ags), ...byAgs.keys()])) {
     const a = byAgs.get(ags);
     const e = lineByAgs.get(ags);
@@ -137,7 +197,7 @@ export async function provisionReport(
     else if (e?.steuer != null)
       row = {
         ags,
-        gemeinde: a?.gemeinde ?? names.get(ags)?.name ?? ags,
+        gemeinde: a?.gemeinde ?? names.get(ags) ?? ags,
         quelle: 'zerlegung',
         anteil: e.anteil,
         hebesatz: e.hebesatz,
@@ -146,18 +206,28 @@ export async function provisionReport(
     else
       row = {
         ags,
-        gemeinde: a?.gemeinde ?? names.get(ags)?.name ?? ags,
+        gemeinde: a?.gemeinde ?? names.get(ags) ?? ags,
         quelle: 'keine',
         anteil: e?.anteil ?? null,
         hebesatz: null,
         erwartet: '0.00',
       };
-    if (row.quelle === 'keine' && Number(vz) === 0 && Number(row.anteil ?? 0) === 0) continue;
-    rows.push({ ...row, vorauszahlungen: vz, rueckstellung: provisionOf(row.erwartet, vz) });
+    const vzCents = moneyToCents(vz);
+    if (row.quelle === 'keine' && vzCents === 0n && Number(row.anteil ?? 0) === 0) continue;
+    const erwartetCents = moneyToCents(row.erwartet);
+    const rueckstellung = erwartetCents - vzCents;
+    const full = { ...row, vorauszahlungen: vz, rueckstellung: formatMoneyPlain(rueckstellung) };
+    rows.push(full);
+    cents.set(full, rueckstellung);
+    erwartetSum += erwartetCents;
+    vzSum += vzCents;
   }
   const missing = rows.filter((r) => r.quelle === 'keine').length;
   if (missing) hinweise.push(`Für ${missing} Gemeinde(n) fehlt ein Hebesatz oder Anteil: erwartet 0,00 €.`);
-  rows.sort((a, b) => Number(b.rueckstellung) - Number(a.rueckstellung) || a.ags.localeCompare(b.ags));
+  rows.sort((a, b) => {
+    const d = cents.get(b)! - cents.get(a)!;
+    return d > 0n ? 1 : d < 0n ? -1 : a.ags.localeCompare(b.ags);
+  });
   const page = pageOf(rows, q.page, q.per_page);
   return {
     filter: { ...publicFilter(f), year },
@@ -166,9 +236,9 @@ export async function provisionReport(
     rows: page.rows,
     meta: page.meta,
     total: {
-      erwartet: sumMoney(rows.map((r) => r.erwartet)),
-      vorauszahlungen: sumMoney(rows.map((r) => r.vorauszahlungen)),
-      rueckstellung: sumMoney(rows.map((r) => r.rueckstellung)),
+      erwartet: formatMoneyPlain(erwartetSum),
+      vorauszahlungen: formatMoneyPlain(vzSum),
+      rueckstellung: formatMoneyPlain(erwartetSum - vzSum),
     },
     hinweise,
   };

@@ -37,6 +37,12 @@ function scopeOf(alias: 'p' | 'l', s: Scope): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The payments in scope with their establishment and municipality (aliases p, md, m). */
+const paymentsIn = (s: Scope) => sql`from payments p
+  join master_data md on md.id = p.master_data_id
+  join municipalities m on m.ags = md.ags
+  where ${scopeOf('p', s)}`;
+
 /** Years that have payment data (newest first): for the default year range. */
 export async function yearsWithData(db: DbOrTx, companyId: number) {
   const rows = await rowsOf<{ year: number }>(
@@ -110,10 +116,7 @@ export async function paymentAggregates(db: DbOrTx, s: Scope, byEstablishment: b
             count(*) filter (where p.festgesetzte_steuer is not null or p.sum_vorauszahlungen <> 0)::int as n,
             max(p.hebesatz)::int as hebesatz,
             sum(p.zerlegungsanteil)::text as zerlegungsanteil
-          from payments p
-          join master_data md on md.id = p.master_data_id
-          join municipalities m on m.ags = md.ags
-          where ${scopeOf('p', s)}
+          ${paymentsIn(s)}
           group by p.year, md.ags, m.name${group}`,
     ),
     bookedSums(db, s, byEstablishment),
@@ -695,4 +698,32 @@ export async function reconciliationFigures(
     years: json(row!.years),
     zerlegungen: json(row!.zerlegungen),
   };
+}
+
+/** What the provision proposal reads of the payment data: per municipality of one year. */
+export interface ProvisionAggregate {
+  ags: string;
+  gemeinde: string;
+  festgesetzt: string | null;
+  vorauszahlungen: string;
+  messbetrag: string | null;
+  hebesatz: number | null;
+}
+
+/**
+ * The assessed tax, prepayments set, Messbetrag and Hebesatz per municipality of one year
+ * (the same sums as `paymentAggregates`, without the booked and paid figures the proposal
+ * does not show), as one JSON document.
+ */
+export async function provisionAggregates(db: DbOrTx, s: Scope) {
+  return jsonRowsOf<ProvisionAggregate>(
+    db,
+    sql`select md.ags, m.name as gemeinde,
+          sum(p.festgesetzte_steuer)::text as festgesetzt,
+          sum(p.sum_vorauszahlungen)::text as vorauszahlungen,
+          sum(p.messbetrag)::text as messbetrag,
+          max(p.hebesatz)::int as hebesatz
+        ${paymentsIn(s)}
+        group by md.ags, m.name`,
+  );
 }

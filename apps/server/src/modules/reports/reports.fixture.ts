@@ -186,56 +186,39 @@ export async function buildReportCompany(ctx: TestContext) {
   const koeln = await fx.establishment(cid, KOELN, 'Zentrale Köln', true);
   const muenchen = await fx.establishment(cid, MUENCHEN, 'Niederlassung München');
   const hamburg = await fx.establishment(cid, HAMBURG, 'Lager Hamburg');
+  /** A Bescheid of the year `ez` dated `datum`: Messbetrag × Hebesatz = the assessed tax. */
+  const assess = (
+    md: number,
+    ez: number,
+    datum: string,
+    messbetrag: string,
+    hebesatz: number,
+    steuer: string,
+    more: Record<string, unknown> = {},
+  ) =>
+    fx.bescheid(cid, md, {
+      erhebungszeitraum: ez,
+      bescheid_datum: datum,
+      messbetrag,
+      hebesatz,
+      festgesetzte_steuer: steuer,
+      ...more,
+    });
 
   await fx.prepayments(koeln, 2022, '2250.00');
-  await fx.bescheid(cid, koeln, {
-    erhebungszeitraum: 2022,
-    bescheid_datum: '2023-06-01',
-    messbetrag: '2000.00',
-    hebesatz: 450,
-    festgesetzte_steuer: '9000.00',
-  });
+  await assess(koeln, 2022, '2023-06-01', '2000.00', 450, '9000.00');
   await fx.prepayments(muenchen, 2022, '1500.00');
-  await fx.bescheid(cid, muenchen, {
-    erhebungszeitraum: 2022,
-    bescheid_datum: '2023-06-01',
-    messbetrag: '1500.00',
-    hebesatz: 400,
-    festgesetzte_steuer: '6000.00',
-  });
+  await assess(muenchen, 2022, '2023-06-01', '1500.00', 400, '6000.00');
 
   await fx.prepayments(koeln, 2023, '2250.00');
-  await fx.bescheid(cid, koeln, {
-    erhebungszeitraum: 2023,
-    bescheid_datum: '2024-05-10',
-    messbetrag: '2000.00',
-    hebesatz: 475,
-    festgesetzte_steuer: '9500.00',
-  });
+  await assess(koeln, 2023, '2024-05-10', '2000.00', 475, '9500.00');
   await fx.payOpen(koeln, 2023);
-  const amended = await fx.bescheid(cid, koeln, {
-    erhebungszeitraum: 2023,
-    bescheid_datum: '2024-09-02',
-    messbetrag: '2200.00',
-    hebesatz: 475,
-    festgesetzte_steuer: '10450.00',
-  });
+  const amended = await assess(koeln, 2023, '2024-09-02', '2200.00', 475, '10450.00');
   await fx.prepayments(muenchen, 2023, '1500.00');
-  await fx.bescheid(cid, muenchen, {
-    erhebungszeitraum: 2023,
-    bescheid_datum: '2024-05-10',
-    messbetrag: '1300.00',
-    hebesatz: 400,
-    festgesetzte_steuer: '5200.00',
-  });
+  await assess(muenchen, 2023, '2024-05-10', '1300.00', 400, '5200.00');
   await fx.payOpen(muenchen, 2023);
 
-  await fx.bescheid(cid, hamburg, {
-    erhebungszeitraum: 2021,
-    bescheid_datum: '2024-06-03',
-    messbetrag: '5000.00',
-    hebesatz: 400,
-    festgesetzte_steuer: '20000.00',
+  await assess(hamburg, 2021, '2024-06-03', '5000.00', 400, '20000.00', {
     abrechnung: '20000.00',
     zinsen: '250.00',
   });

@@ -194,6 +194,61 @@ describe('provision proposal', () => {
     expect(r.total).toEqual({ erwartet: '24050.00', vorauszahlungen: '9000.00', rueckstellung: '15050.00' });
   });
 
+  it('reflects a Hebesatz or master-data change in the next request (computed Zerlegung kept)', async () => {
+    const cid = await f.fx.company('Stammdaten GmbH');
+    const koeln = await f.fx.establishment(cid, KOELN, 'Zentrale Köln', true);
+    const muenchen = await f.fx.establishment(cid, MUENCHEN, 'Niederlassung München');
+    const setRate = async (md: number, hebesatz: number) => {
+      const res = await ctx.inject({
+        method: 'PUT',
+        url: `/api/masterData/${md}/rates/2024`,
+        headers: await f.fx.as('sachbearbeitung'),
+        payload: { hebesatz },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Written straight into the database, as another instance or a hand-written statement would.
+    const setWages = (md: number, wages: string) =>
+      ctx.built.database.query(
+        `insert into master_data_wages (master_data_id, year, employees, wages) values ($1, 2024, 10, $2)
+         on conflict (master_data_id, year) do update set wages = excluded.wages`,
+        [md, wages],
+      );
+    await setWages(koeln, '600000.00');
+    await setWages(muenchen, '400000.00');
+    await setRate(koeln, 475);
+    await setRate(muenchen, 490);
+    const proposal = async () => {
+      const r = await get<ProvisionReport>(`/reports/provision?company_id=${cid}&year=2024&messbetrag=1000`);
+      expect(r.zerlegung.quelle).toBe('stammdaten');
+      return r.rows.map((x) => [x.ags, x.anteil, x.hebesatz, x.erwartet]);
+    };
+    // MB 1,000 by wages 600,000 : 400,000 → 600 × 475 % and 400 × 490 %.
+    const first = [
+      [KOELN, '600.00', 475, '2850.00'],
+      [MUENCHEN, '400.00', 490, '1960.00'],
+    ];
+    expect(await proposal()).toEqual(first);
+    expect(await proposal()).toEqual(first);
+    await setRate(muenchen, 500);
+    expect(await proposal()).toEqual([
+      [KOELN, '600.00', 475, '2850.00'],
+      [MUENCHEN, '400.00', 500, '2000.00'],
+    ]);
+    await setWages(koeln, '400000.00');
+    expect(await proposal()).toEqual([
+      [MUENCHEN, '500.00', 500, '2500.00'],
+      [KOELN, '500.00', 475, '2375.00'],
+    ]);
+    await ctx.built.database.query(`update master_data_rates set hebesatz = 480 where master_data_id = $1`, [
+      koeln,
+    ]);
+    expect(await proposal()).toEqual([
+      [MUENCHEN, '500.00', 500, '2500.00'],
+      [KOELN, '500.00', 480, '2400.00'],
+    ]);
+  });
+
   it('uses the assessed figure where a notice exists (refund negative)', async () => {
     const r = await get<ProvisionReport>(`/reports/provision?company_id=${f.cid}&year=2023`);
     expect(r.rows.map((x) => [x.ags, x.quelle, x.erwartet, x.rueckstellung])).toEqual([

@@ -5,7 +5,7 @@ import { companies } from '../companies';
 import { documents } from '../documents';
 import { masterData, masterDataWages } from '../master-data';
 import { municipalities } from '../municipalities';
-import { zerlegungen, zerlegungVersions } from './schema';
+import { zerlegungen, zerlegungInputsVersion, zerlegungVersions } from './schema';
 
 export type ZerlegungRow = typeof zerlegungen.$inferSelect;
 export type ZerlegungVersionRow = typeof zerlegungVersions.$inferSelect;
@@ -106,6 +106,15 @@ export async function establishmentsForYear(db: DbOrTx, companyId: number, year:
       ),
     )
     .orderBy(asc(masterData.ags), asc(masterData.id));
+}
+
+/** The change counter of what a Zerlegung reads besides its input (schema: zerlegungInputsVersion). */
+export async function inputsVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ version: zerlegungInputsVersion.version })
+    .from(zerlegungInputsVersion)
+    .limit(1);
+  return row?.version ?? 0;
 }
 
 export async function municipalityNames(db: DbOrTx, ags: readonly string[]) {

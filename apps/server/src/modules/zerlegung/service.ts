@@ -191,6 +191,15 @@ export async function prefill(db: DbOrTx, companyId: number, year: number): Prom
   };
 }
 
+/**
+ * The change counter of the municipalities, reference Hebesätze, companies and master data
+ * (establishments, Hebesätze, wages): raised in the transaction of every write to them,
+ * so a Zerlegung computed under one value is still right while the value is the same.
+ */
+export async function inputsVersion(db: DbOrTx) {
+  return repo.inputsVersion(db);
+}
+
 export async function namesFor(db: DbOrTx, ags: readonly string[]) {
   return repo.municipalityNames(db, ags);
 }

@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { formatDate, formatMoney } from '../../lib/format';
 import { appStore } from '../../store/store';
-import { MoneyCell, type OpenTrace, Pager } from './cells';
+import { DifferenceCell, MoneyCell, type OpenTrace, Pager, RateCell } from './cells';
 
 const ReportChart = lazy(() => import('./ReportCharts'));
 const c = t.columns;
@@ -179,7 +179,7 @@ function ExpensePanel({ data, onTrace, onPage }: PanelProps<'expense'>) {
                 <MoneyCell value={r.offen} trace={tr('offen')} onTrace={onTrace} />
                 <MoneyCell value={r.aufwand} strong />
                 <MoneyCell value={r.messbetrag} />
-                <TableCell align="right">{r.hebesatz != null ? `${r.hebesatz} %` : '–'}</TableCell>
+                <RateCell value={r.hebesatz} />
               </TableRow>
             );
           })}
@@ -324,7 +324,7 @@ function ProvisionPanel({ data, onTrace, onPage }: PanelProps<'provision'>) {
                 </TableCell>
                 <TableCell align="right">{p.rowQuelle[r.quelle]}</TableCell>
                 <MoneyCell value={r.anteil} />
-                <TableCell align="right">{r.hebesatz != null ? `${r.hebesatz} %` : '–'}</TableCell>
+                <RateCell value={r.hebesatz} />
                 {r.quelle === 'bescheid' ? (
                   <MoneyCell
                     value={r.erwartet}
@@ -491,7 +491,7 @@ function InterestPanel({ data, onTrace, onPage }: PanelProps<'interest'>) {
               />
               <MoneyCell value={r.bescheid} />
               <MoneyCell value={r.eigene} />
-              <MoneyCell value={r.differenz} highlight={r.differenz !== null && Number(r.differenz) !== 0} />
+              <DifferenceCell value={r.differenz} />
               <TableCell align="right">
                 {r.abweichungen ? <Chip size="small" color="warning" label={r.abweichungen} /> : '0'}
               </TableCell>
@@ -585,20 +585,12 @@ function ReconciliationPanel({ data, onTrace, onPage }: PanelProps<'reconciliati
               <TableCell>{x.year}</TableCell>
               <TableCell align="right">{x.gemeinde}</TableCell>
               <MoneyCell value={x.erwartet_anteil} />
-              <TableCell align="right">
-                {x.erwartet_hebesatz != null ? `${x.erwartet_hebesatz} %` : '–'}
-              </TableCell>
+              <RateCell value={x.erwartet_hebesatz} />
               <MoneyCell value={x.erwartet} />
               <MoneyCell value={x.festgesetzt} trace={tr('festgesetzt')} onTrace={onTrace} />
               <MoneyCell value={x.bezahlt} trace={tr('bezahlt')} onTrace={onTrace} />
-              <MoneyCell
-                value={x.abweichung_festsetzung}
-                highlight={x.abweichung_festsetzung !== null && Number(x.abweichung_festsetzung) !== 0}
-              />
-              <MoneyCell
-                value={x.abweichung_zahlung}
-                highlight={x.abweichung_zahlung !== null && Number(x.abweichung_zahlung) !== 0}
-              />
+              <DifferenceCell value={x.abweichung_festsetzung} />
+              <DifferenceCell value={x.abweichung_zahlung} />
               <TableCell>
                 {x.ursachen.length
                   ? x.ursachen.map((u, i) => (

@@ -5,6 +5,16 @@ import { formatMoney } from '../../lib/format';
 
 export type OpenTrace = (params: QueryParams) => void;
 
+/** A Hebesatz in percent, or a dash where there is none. */
+export function RateCell({ value }: { value: number | null | undefined }) {
+  return <TableCell align="right">{value != null ? `${value} %` : '–'}</TableCell>;
+}
+
+/** A difference between two figures, highlighted unless it is zero. */
+export function DifferenceCell({ value }: { value: string | null }) {
+  return <MoneyCell value={value} highlight={value !== null && Number(value) !== 0} />;
+}
+
 /** A money figure; with `trace` a button that lists what lies behind it. */
 export function MoneyCell({
   value,
