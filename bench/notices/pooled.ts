@@ -119,6 +119,13 @@ export function buildPooledLetter(
       cap('Erhebungszeitraum'),
       `${formatDate(`${n.ez}-01-01`, s.date)} - ${formatDate(`${n.ez}-12-31`, s.date)}`,
     ]);
+  // One-line info blocks (kv 'colon'/'dotted') hold six items: the year's item takes the place
+  // of the clerk's name there, so the notice date stays on the page.
+  if (info.length >= 6 && (fam.kv === 'colon' || fam.kv === 'dotted'))
+    info.splice(
+      info.findIndex(([k]) => k === cap('Sachbearbeitung')),
+      1,
+    );
   info.push([L.datum, formatDate(n.datum, s.date)]);
   return {
     issuer,

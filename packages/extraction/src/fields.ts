@@ -17,7 +17,8 @@ import {
   solveInterest,
   solveMessbescheid,
 } from './solver.js';
-import { findGemeinde, findVorauszahlungen, findZerlegungsanteile } from './tables.js';
+import { findVorauszahlungen } from './schedule.js';
+import { findGemeinde, findZerlegungsanteile } from './tables.js';
 import { indexPage, type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { DocumentType, ExtractedField, Fields, Hints, MunicipalityResolver, Page } from './types.js';
 

@@ -47,6 +47,15 @@ describe('German number and date parsing', () => {
     expect(parseDate('kein Datum')).toBeNull();
   });
 
+  it('does not take the start of an amount for a year', () => {
+    // "zum 15.02. 21.078,00 €", "15. Mai 6535,00": day and month, then an amount.
+    expect(parseDate('zum 15.02. 21.078,00 €')).toBeNull();
+    expect(parseDate('15. Mai 6535,00')).toBeNull();
+    expect(parseDate('15. Februar 13119,00 €')).toBeNull();
+    expect(parseDate('15.02.2025 1.234,00 €')).toBe('2025-02-15');
+    expect(parseDate('15.02.25 250,00 €')).toBe('2025-02-15');
+  });
+
   it.each([
     ['490 v. H.', 490],
     ['380 vom Hundert', 380],

@@ -23,6 +23,8 @@ const M =
   '(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d.,/])';
+/** Before "zeitraum": not the tax year's period (Erhebungs-, Veranlagungs-, Besteuerungszeitraum). */
+const NOT_TAX_YEAR = '(?<!(?:erhebungs|veranlagungs|besteuerungs)-?)';
 
 /** Canonical fields per type: the one vocabulary in packages/domain. */
 export const TYPE_FIELDS: Record<DocumentType, readonly string[]> = DOCUMENT_TYPE_FIELDS;
@@ -295,11 +297,16 @@ export const SPECS: Record<string, FieldSpec> = {
       },
     ],
     patterns: [
-      { re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+${D}`), w: 1 },
+      { re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|${NOT_TAX_YEAR}zeitraum)\\s+vom\\s+${D}`), w: 1 },
       // "… ist ab dem 1. April 2023 zu verzinsen", "Verzinsung ab dem …".
       { re: P(`ab\\s+(?:dem\\s+)?${D}\\s+(?:zu\\s+)?verzins`), w: 0.95 },
       // A period near an interest word: "Zinslauf 01.04.2022 – 18.07.2024", "verzinst vom … bis …".
-      { re: P(`(?:zins|verzins|zeitraum)[^.\\d]{0,40}?${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`), w: 0.9 },
+      {
+        re: P(
+          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)[^.\\d]{0,40}?${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`,
+        ),
+        w: 0.9,
+      },
     ],
   },
   zinsen_bis: {
@@ -317,13 +324,13 @@ export const SPECS: Record<string, FieldSpec> = {
     patterns: [
       {
         re: P(
-          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|zeitraum)\\s+vom\\s+\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s+bis\\s+(?:zum\\s+)?${D}`,
+          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|${NOT_TAX_YEAR}zeitraum)\\s+vom\\s+\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s+bis\\s+(?:zum\\s+)?${D}`,
         ),
         w: 1,
       },
       {
         re: P(
-          `(?:zins|verzins|zeitraum)[^.\\d]{0,40}?\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
+          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)[^.\\d]{0,40}?\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
         ),
         w: 0.9,
       },

@@ -1,17 +1,17 @@
 import { unionRect, xOverlap } from './layout.js';
 import { municipalitiesNamed } from './municipality.js';
-import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney, toCents } from './normalize.js';
+import { MONEY_SOURCE, parseMoney, toCents } from './normalize.js';
 import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
-import type { ExtractedField, MunicipalityResolver, Rect, Vorauszahlung, Zerlegungsanteil } from './types.js';
+import type { ExtractedField, MunicipalityResolver, Rect, Zerlegungsanteil } from './types.js';
 
-interface Hit<V> {
+export interface Hit<V> {
   value: V;
   start: number;
   end: number;
   row: number;
 }
 
-function hits<V>(
+export function hits<V>(
   ix: PageIndex,
   source: string,
   parse: (s: string) => V | null,
@@ -28,88 +28,7 @@ function hits<V>(
   }
   return out;
 }
-const rowAt = (ix: PageIndex, pos: number) => ix.rows.findIndex((r) => pos >= r.start && pos <= r.end);
-
-const QUARTER_OF_MONTH: Record<number, number> = { 2: 1, 5: 2, 8: 3, 11: 4 };
-
-/** Quarterly prepayments: due dates (15 Feb/May/Aug/Nov) paired with amounts after a "Vorauszahlung" mention. */
-export function findVorauszahlungen(
-  indexes: PageIndex[],
-  expected: string | null = null,
-): ExtractedField<Vorauszahlung[]> | null {
-  for (const ix of indexes) {
-    const mention = /vorauszahlung/giu;
-    for (let m = mention.exec(ix.flat); m; m = mention.exec(ix.flat)) {
-      const endRe =
-        /bankverbindung|rechtsbehelf|kreditinstitut|\bIBAN\b|zinsen\s+zur|mit\s+freundlichen|bitte\s+geben/giu;
-      endRe.lastIndex = m.index;
-      const end = endRe.exec(ix.flat)?.index ?? ix.flat.length;
-      const dates = hits(ix, DATE_SOURCE, parseDate, m.index, end).filter((d) => {
-        const [, mo = 0, day = 0] = d.value.split('-').map(Number);
-        return QUARTER_OF_MONTH[mo] !== undefined && day >= 10 && day <= 20;
-      });
-      if (dates.length === 0) continue;
-      const firstRow = ix.rows[dates[0]!.row];
-      const moneys = hits(ix, MONEY_SOURCE, parseMoney, firstRow?.start ?? dates[0]!.start, end);
-      if (moneys.length === 0) continue;
-      const pairs: [Hit<string>, Hit<string>][] = [];
-      const distinct = new Set(moneys.map((x) => x.value));
-      const onRow = dates.map((d) => moneys.filter((x) => x.row === d.row && x.start > d.end));
-      if (onRow.every((xs) => xs.length > 1)) {
-        // Several amounts per due date (old and new values, difference): the new column, or
-        // the amount the assessment implies (a quarter of the annual tax).
-        const header = columnHeader(ix, dates[0]!.row);
-        for (const [i, d] of dates.entries()) {
-          const xs = onRow[i]!;
-          const pick =
-            (expected ? xs.find((x) => x.value === expected) : undefined) ??
-            (header ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3) : undefined) ??
-            (header?.bisher
-              ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.bisher!) <= 0.3)
-              : undefined) ??
-            xs[0]!;
-          pairs.push([d, pick]);
-        }
-      } else if (moneys.length === dates.length)
-        for (const [i, d] of dates.entries()) pairs.push([d, moneys[i]!]);
-      else if (distinct.size === 1) for (const d of dates) pairs.push([d, moneys[0]!]);
-      else {
-        for (const d of dates) {
-          const same =
-            moneys.find((x) => x.row === d.row && x.start > d.end) ?? moneys.find((x) => x.start > d.end);
-          if (same) pairs.push([d, same]);
-        }
-      }
-      if (pairs.length === 0) continue;
-      const value = pairs.map(([d, x]) => {
-        const [y = 0, mo = 0] = d.value.split('-').map(Number);
-        return { jahr: y, quartal: QUARTER_OF_MONTH[mo] ?? 0, betrag: x.value, faellig_am: d.value };
-      });
-      const spans = pairs.flat();
-      return {
-        value,
-        confidence: round(0.9 * Math.min(...spans.map((s) => spanConfidence(ix, s.start, s.end)))),
-        page: ix.page.page,
-        rect: unionRect(spans.map((s) => spanRect(ix, s.start, s.end))),
-      };
-    }
-  }
-  return null;
-}
-
-/** A table header above `row` with a column of new values (and one of old values). */
-function columnHeader(ix: PageIndex, row: number): { neu: Rect; bisher: Rect | null } | null {
-  for (let r = row - 1; r >= Math.max(0, row - 3); r--) {
-    const rr = ix.rows[r]!;
-    const t = ix.text.slice(rr.start, rr.end);
-    const neu = /(?<![\p{L}])(?:neu|neue\s+festsetzung|künftig|ab\s+jetzt)(?![\p{L}])/iu.exec(t);
-    if (!neu) continue;
-    const old = /(?<![\p{L}])(?:bisher|alt|bisherige\s+festsetzung)(?![\p{L}])/iu.exec(t);
-    const rect = (m: RegExpExecArray) => spanRect(ix, rr.start + m.index, rr.start + m.index + m[0].length);
-    return { neu: rect(neu), bisher: old ? rect(old) : null };
-  }
-  return null;
-}
+export const rowAt = (ix: PageIndex, pos: number) => ix.rows.findIndex((r) => pos >= r.start && pos <= r.end);
 
 /**
  * The apportionment (Zerlegung): one share of the Messbetrag per municipality. Read in three

@@ -1,0 +1,412 @@
+/**
+ * The prepayment schedule (Vorauszahlungen, § 19 GewStG): quarterly amounts due on 15 Feb,
+ * 15 May, 15 Aug and 15 Nov. Read by meaning, in three ways, and the reading the arithmetic
+ * confirms wins:
+ * - due dates paired with amounts (tables, rows, sentences; old and new columns);
+ * - quarter markers paired with amounts — "I/2025", "1. Quartal 2025", "Q1", "zum 15.02."
+ *   without a year, "15. Mai", "Februar 2025" — the year from the marker or from the nearest
+ *   year printed before it (a heading "Vorauszahlungen für 2025", a column "Betrag 2025");
+ * - a sentence that sets them at once: "ab dem II. Quartal 2025 vierteljährlich je …", "… betragen
+ *   insgesamt …; zu je einem Viertel …" (a yearly total split over the quarters still due).
+ * Every instalment is at least 50 € (DOMAIN.md § 3); the amount a quarter of the annual tax gives
+ * (floor(annual / 4) in whole euros) confirms a reading.
+ */
+import { unionRect, xOverlap } from './layout.js';
+import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney, toCents } from './normalize.js';
+import { type Hit, hits } from './tables.js';
+import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
+import type { ExtractedField, Rect, Vorauszahlung } from './types.js';
+
+const QUARTER_OF_MONTH: Record<number, number> = { 2: 1, 5: 2, 8: 3, 11: 4 };
+const DUE_MONTH = [2, 5, 8, 11];
+const MIN_CENTS = 5000n;
+
+/** Where the schedule ends: the bank details, the legal remedy, the closing. */
+const END_RE =
+  /bankverbindung|rechtsbehelf|kreditinstitut|\bIBAN\b|zinsen\s+zur|mit\s+freundlichen|bitte\s+geben/giu;
+
+interface Entry {
+  jahr: number;
+  quartal: number;
+  betrag: string;
+  faellig_am: string;
+  spans: { start: number; end: number }[];
+}
+interface Reading {
+  entries: Entry[];
+  /** 3 = due dates, 2 = quarter markers, 1 = a sentence. */
+  kind: number;
+  ix: PageIndex;
+}
+
+const iso = (y: number, q: number) => `${y}-${String(DUE_MONTH[q - 1]).padStart(2, '0')}-15`;
+const money = (ix: PageIndex, from: number, to: number) =>
+  hits(ix, MONEY_SOURCE, parseMoney, from, to).filter(
+    // "0,15 %" is a rate, not an amount; an instalment is never below 50 €.
+    (h) => !/^\s?(?:%|v\.\s?H|vom\s+H|Prozent)/iu.test(ix.flat.slice(h.end, h.end + 9)),
+  );
+const big = (h: Hit<string>) => toCents(h.value) >= MIN_CENTS;
+
+export function findVorauszahlungen(
+  indexes: PageIndex[],
+  expected: string | null = null,
+): ExtractedField<Vorauszahlung[]> | null {
+  const readings: Reading[] = [];
+  for (const ix of indexes) {
+    const mention = /vorauszahlung|vorauszahlungs\p{L}*|abschlagszahlung/giu;
+    let lastEnd = -1;
+    for (let m = mention.exec(ix.flat); m; m = mention.exec(ix.flat)) {
+      END_RE.lastIndex = m.index;
+      const end = END_RE.exec(ix.flat)?.index ?? ix.flat.length;
+      const byDates = readDates(ix, m.index, end, expected);
+      // A date paired with an amount rows away (an interest period's end, a date in a sentence)
+      // reads weaker than a quarter marker or a sentence that sets the instalments.
+      if (byDates) readings.push({ entries: byDates, kind: close(ix, byDates) ? 3 : 0.5, ix });
+      // The other readers see each region once (mentions within one region read the same).
+      if (end === lastEnd) continue;
+      lastEnd = end;
+      const rowStart = ix.rows.find((r) => m.index >= r.start && m.index <= r.end)?.start ?? m.index;
+      const byMarkers = readMarkers(ix, rowStart, end, expected);
+      if (byMarkers) readings.push({ entries: byMarkers, kind: 2, ix });
+      const bySentence = readSentence(ix, rowStart, end, expected);
+      if (bySentence) readings.push({ entries: bySentence, kind: 1, ix });
+    }
+  }
+  if (readings.length === 0) return null;
+  const score = (r: Reading) => {
+    const amounts = new Set(r.entries.map((e) => e.betrag));
+    let s = r.kind;
+    if (expected) s += r.entries.every((e) => e.betrag === expected) ? 4 : amounts.has(expected) ? 1 : -4;
+    if (amounts.size === 1) s += 1;
+    return s + 0.01 * r.entries.length;
+  };
+  // Best score; the first reading (earliest mention) among equals.
+  let best = readings[0]!;
+  for (const r of readings) if (score(r) > score(best)) best = r;
+  // A reading that sets the same instalments and more of them (a sentence "ab … vierteljährlich je …"
+  // against its one printed start date) is the fuller one.
+  const key = (e: Entry) => `${e.jahr}-${e.quartal}-${e.betrag}`;
+  for (const r of readings) {
+    const keys = new Set(r.entries.map(key));
+    if (
+      r.entries.length > best.entries.length &&
+      best.entries.every((e) => keys.has(key(e))) &&
+      new Set(r.entries.map((e) => e.betrag)).size === 1
+    )
+      best = r;
+  }
+  const confirmed = expected !== null && best.entries.every((e) => e.betrag === expected);
+  const spans = best.entries.flatMap((e) => e.spans);
+  const conf = Math.min(...spans.map((s) => spanConfidence(best.ix, s.start, s.end)));
+  return {
+    value: best.entries.map(({ jahr, quartal, betrag, faellig_am }) => ({
+      jahr,
+      quartal,
+      betrag,
+      faellig_am,
+    })),
+    confidence: round((confirmed ? 0.95 : best.kind === 3 ? 0.9 : 0.75) * conf),
+    page: best.ix.page.page,
+    rect: unionRect(spans.map((s) => spanRect(best.ix, s.start, s.end))),
+  };
+}
+
+/**
+ * Every due date with its amount on its own row, or a row of due dates over a row of amounts
+ * (a matrix) — not an amount found rows away from a date.
+ */
+function close(ix: PageIndex, entries: Entry[]): boolean {
+  const row = (pos: number) => ix.rows.findIndex((r) => pos >= r.start && pos <= r.end);
+  const rows = entries.map(
+    (e) => [row(e.spans[0]!.start), row(e.spans[1]?.start ?? e.spans[0]!.start)] as const,
+  );
+  if (rows.every(([a, b]) => a === b)) return true;
+  return entries.length > 1 && rows.every(([a, b]) => a === rows[0]![0] && b === a + 1);
+}
+
+/** Sorted by due date, one entry per quarter. */
+function tidy(entries: Entry[]): Entry[] | null {
+  const seen = new Set<string>();
+  const out = [...entries]
+    .sort((a, b) => a.faellig_am.localeCompare(b.faellig_am))
+    .filter((e) => {
+      const k = `${e.jahr}-${e.quartal}`;
+      if (seen.has(k) || e.quartal < 1) return false;
+      seen.add(k);
+      return true;
+    });
+  return out.length ? out : null;
+}
+
+/** Due dates (15 Feb/May/Aug/Nov, or a working day soon after) paired with amounts. */
+function readDates(ix: PageIndex, from: number, end: number, expected: string | null): Entry[] | null {
+  const dates = hits(ix, DATE_SOURCE, parseDate, from, end).filter((d) => {
+    // "zum 15.02. 21 078,--": a day and month, then an amount grouped by spaces — not "15.02.21".
+    if (
+      /\.\s\d{2}$/u.test(ix.flat.slice(d.start, d.end)) &&
+      /^\s\d{3}[,.]/u.test(ix.flat.slice(d.end, d.end + 5))
+    )
+      return false;
+    const [, mo = 0, day = 0] = d.value.split('-').map(Number);
+    return QUARTER_OF_MONTH[mo] !== undefined && day >= 10 && day <= 20;
+  });
+  if (dates.length === 0) return null;
+  const firstRow = ix.rows[dates[0]!.row];
+  const moneys = money(ix, firstRow?.start ?? dates[0]!.start, end).filter(big);
+  if (moneys.length === 0) return null;
+  const pairs: [Hit<string>, Hit<string>][] = [];
+  const distinct = new Set(moneys.map((x) => x.value));
+  const onRow = dates.map((d) => moneys.filter((x) => x.row === d.row && x.start > d.end));
+  if (onRow.every((xs) => xs.length > 1)) {
+    // Several amounts per due date (old and new values, difference): the new column, or
+    // the amount the assessment implies (a quarter of the annual tax).
+    const header = columnHeader(ix, dates[0]!.row);
+    for (const [i, d] of dates.entries()) {
+      const xs = onRow[i]!;
+      const pick =
+        (expected ? xs.find((x) => x.value === expected) : undefined) ??
+        (header ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3) : undefined) ??
+        (header?.bisher
+          ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.bisher!) <= 0.3)
+          : undefined) ??
+        xs[0]!;
+      pairs.push([d, pick]);
+    }
+  } else if (moneys.length === dates.length)
+    for (const [i, d] of dates.entries()) pairs.push([d, moneys[i]!]);
+  else if (distinct.size === 1) for (const d of dates) pairs.push([d, moneys[0]!]);
+  else {
+    for (const d of dates) {
+      const same =
+        moneys.find((x) => x.row === d.row && x.start > d.end) ?? moneys.find((x) => x.start > d.end);
+      if (same) pairs.push([d, same]);
+    }
+  }
+  return tidy(
+    pairs.map(([d, x]) => {
+      const [y = 0, mo = 0] = d.value.split('-').map(Number);
+      return {
+        jahr: y,
+        quartal: QUARTER_OF_MONTH[mo] ?? 0,
+        betrag: x.value,
+        faellig_am: d.value,
+        spans: [d, x],
+      };
+    }),
+  );
+}
+
+/** A table header above `row` with a column of new values (and one of old values). */
+function columnHeader(ix: PageIndex, row: number): { neu: Rect; bisher: Rect | null } | null {
+  for (let r = row - 1; r >= Math.max(0, row - 3); r--) {
+    const rr = ix.rows[r]!;
+    const t = ix.text.slice(rr.start, rr.end);
+    const neu = /(?<![\p{L}])(?:neu|neue\s+festsetzung|künftig|ab\s+jetzt)(?![\p{L}])/iu.exec(t);
+    if (!neu) continue;
+    const old = /(?<![\p{L}])(?:bisher|alt|bisherige\s+festsetzung)(?![\p{L}])/iu.exec(t);
+    const rect = (m: RegExpExecArray) => spanRect(ix, rr.start + m.index, rr.start + m.index + m[0].length);
+    return { neu: rect(neu), bisher: old ? rect(old) : null };
+  }
+  return null;
+}
+
+const ROMAN: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, l: 1, ll: 2, lll: 3, lv: 4 };
+const quarterOf = (token: string) => ROMAN[token.toLowerCase()] ?? (Number(token) || 0);
+const MONTH_Q: [RegExp, number][] = [
+  [/^feb/iu, 1],
+  [/^mai/iu, 2],
+  [/^aug/iu, 3],
+  [/^nov/iu, 4],
+];
+/** A year standing alone (not part of a date, an amount or a number). */
+const YEAR_RE =
+  /(?<![\d.,/]|(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Febr?|Apr|Aug|Sept?|Okt|Nov|Dez)\.?\s)(20\d{2})(?![\d]|[.,]\d)/gu;
+
+/**
+ * A quarter named without a full date: "I/2025", "1/2025", "1. Quartal (2025)", "I. Vj.",
+ * "Q1", "Quartal 1", "zum 15.02.", "15. Mai", "Februar 2025". Groups: q (number or roman),
+ * y (year), m (month name), dm (month number of "15.02.").
+ */
+const MARKER_RE = new RegExp(
+  [
+    String.raw`(?<![\p{L}\d.,/])(?<q1>IV|I{1,3}|l{1,3}|[1-4])\s?/\s?(?<y1>20\d{2})(?!\d)`,
+    String.raw`(?<![\p{L}\d.,])(?<q2>IV|I{1,3}|[1-4])\s?\.\s?(?:Kalender)?(?:Quartal|Qu\.|Quart\.|Vierteljahr(?:es)?|Vj\.|Viertel)(?:\s+(?<y2>20\d{2})(?!\d))?`,
+    String.raw`(?<![\p{L}\d])(?:Quartal|Q)\s?(?<q3>[1-4])(?![\d.,])(?:\s?[/ ]\s?(?<y3>20\d{2})(?!\d))?`,
+    String.raw`(?<![\d.,])(?:1\d|20)\.\s?(?<dm>0?[258]|11)\.(?!\s?(?:\d{4}|\d{2})(?![\d]|[.,]\d|[ \u00a0\u202f]\d{3}[,.]))`,
+    String.raw`(?<![\p{L}\d]|\d\.[ ]?|\d[ ])(?:(?:1\d|20)\.?\s+)?(?<m>Februar|Febr?\.|Mai|August|Aug\.|November|Nov\.)(?![\p{L}])(?:\s+(?<y4>20\d{2})(?!\d))?`,
+  ].join('|'),
+  'giu',
+);
+
+interface Marker {
+  q: number;
+  year: number | null;
+  start: number;
+  end: number;
+  row: number;
+}
+
+function markers(ix: PageIndex, from: number, end: number): Marker[] {
+  const out: Marker[] = [];
+  MARKER_RE.lastIndex = from;
+  // On the text with its row and column breaks: a year ending one cell is no day of the next.
+  for (let m = MARKER_RE.exec(ix.text); m && m.index < end; m = MARKER_RE.exec(ix.text)) {
+    const g = m.groups ?? {};
+    // A full date ("15. Mai 2025" with a day) is the date reader's.
+    if (g.m && g.y4 && /^\d/.test(m[0])) continue;
+    let q = 0;
+    if (g.q1) q = quarterOf(g.q1);
+    else if (g.q2) q = quarterOf(g.q2);
+    else if (g.q3) q = Number(g.q3);
+    else if (g.dm) q = QUARTER_OF_MONTH[Number(g.dm)] ?? 0;
+    else if (g.m) q = MONTH_Q.find(([re]) => re.test(g.m!))?.[1] ?? 0;
+    if (!q) continue;
+    // "ab dem 3. Quartal", "bis zum I/2025": the start or end of a period, not an instalment.
+    if (
+      /(?:\bab|\bbis|\bvon)(?:\s+(?:dem|zum))?\s*$/iu.test(ix.text.slice(Math.max(0, m.index - 12), m.index))
+    )
+      continue;
+    const y = g.y1 ?? g.y2 ?? g.y3 ?? g.y4;
+    const row = ix.rows.findIndex((r) => m!.index >= r.start && m!.index <= r.end);
+    out.push({ q, year: y ? Number(y) : null, start: m.index, end: m.index + m[0].length, row });
+  }
+  return out;
+}
+
+/** The nearest year printed before `pos` and after `from` (a heading, a column header, a sentence). */
+function yearBefore(ix: PageIndex, from: number, pos: number): number | null {
+  let year: number | null = null;
+  YEAR_RE.lastIndex = from;
+  for (let m = YEAR_RE.exec(ix.flat); m && m.index < pos; m = YEAR_RE.exec(ix.flat)) year = Number(m[1]);
+  return year;
+}
+
+/** Quarter markers paired with the amounts after them on their row (or, for a row of markers, the next row). */
+function readMarkers(ix: PageIndex, from: number, end: number, expected: string | null): Entry[] | null {
+  const ms = markers(ix, from, end);
+  if (ms.length === 0) return null;
+  // A yearly total ("insgesamt", "jährlich") is no instalment.
+  const amounts = money(ix, from, end)
+    .filter(big)
+    .filter((a) => !TOTAL_RE.test(ix.flat.slice(Math.max(from, a.start - 30), a.start)));
+  const entries: Entry[] = [];
+  for (let i = 0; i < ms.length; i++) {
+    const mk = ms[i]!;
+    const next = ms[i + 1];
+    const stop = next && next.row === mk.row ? next.start : (ix.rows[mk.row]?.end ?? end);
+    let xs = amounts.filter((a) => a.start >= mk.end && a.start < stop);
+    if (xs.length === 0 && next?.row === mk.row) continue;
+    if (xs.length === 0) {
+      // A row of markers over a row of amounts (a matrix): the k-th marker of its row takes the
+      // k-th amount of the next row that has as many.
+      const rowMarkers = ms.filter((x) => x.row === mk.row);
+      const k = rowMarkers.indexOf(mk);
+      const below = amounts.filter((a) => a.row === mk.row + 1);
+      if (below.length === rowMarkers.length) xs = [below[k]!];
+    }
+    if (xs.length === 0) continue;
+    const x = (expected ? xs.find((a) => a.value === expected) : undefined) ?? newest(ix, xs);
+    const year = mk.year ?? yearBefore(ix, from, mk.start);
+    if (!year) continue;
+    entries.push({ jahr: year, quartal: mk.q, betrag: x.value, faellig_am: iso(year, mk.q), spans: [mk, x] });
+  }
+  return entries.length >= 1 ? tidy(entries) : null;
+}
+
+/** Among old and new amounts on a row, the one under a "neu" header, else the first. */
+function newest(ix: PageIndex, xs: Hit<string>[]): Hit<string> {
+  if (xs.length > 1) {
+    const header = columnHeader(ix, xs[0]!.row);
+    const under = header
+      ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3)
+      : undefined;
+    if (under) return under;
+  }
+  return xs[0]!;
+}
+
+/** "vierteljährlich", "je Quartal", "zu je einem Viertel", "zu den gesetzlichen Fälligkeitsterminen". */
+const QUARTERLY_RE =
+  /vierteljährlich\p{L}*|viertelj\.|quartalsweise|(?:je|pro)\s+(?:Quartal|Vierteljahr)|zu\s+je\s+einem\s+Viertel|zu\s+gleichen\s+Teilen|gesetzlichen\s+Fälligkeits(?:terminen|tagen)|\bab\s+(?:dem\s+)?(?:IV|I{1,3}|[1-4])\.\s?(?:Quartal|Vierteljahr)/giu;
+const TOTAL_RE = /insgesamt|(?<!viertel)jährlich|Jahresbetrag|zusammen|Gesamtbetrag|im\s+Jahr/iu;
+const START_RE = new RegExp(
+  String.raw`\bab\s+(?:dem\s+|(?:dem\s+)?Jahr\s+)?(?:(?<date>${DATE_SOURCE})|(?<q>IV|I{1,3}|[1-4])\s?\.\s?(?:Quartal|Vierteljahr|Vj\.)(?:\s+(?<qy>20\d{2}))?|(?<y>20\d{2})(?![\d.,]))`,
+  'giu',
+);
+
+/** One sentence that sets every instalment at once (an amount per quarter, or a yearly total). */
+function readSentence(ix: PageIndex, from: number, end: number, expected: string | null): Entry[] | null {
+  QUARTERLY_RE.lastIndex = from;
+  for (let m = QUARTERLY_RE.exec(ix.flat); m && m.index < end; m = QUARTERLY_RE.exec(ix.flat)) {
+    // A sentence does not run through a table's cells (column breaks in the text).
+    const tabBefore = ix.text.lastIndexOf('\t', m.index);
+    const tabAfter = ix.text.indexOf('\t', m.index);
+    const afterTable = tabBefore < 0 ? 0 : ix.text.indexOf('\n', tabBefore) + 1;
+    const beforeTable = tabAfter < 0 ? end : ix.text.lastIndexOf('\n', tabAfter);
+    const lo = Math.max(from, afterTable, sentenceStart(ix.flat, m.index));
+    const hi = Math.min(end, beforeTable, sentenceEnd(ix.flat, m.index + m[0].length));
+    if (hi <= m.index) continue;
+    const text = ix.flat.slice(lo, hi);
+    // The start nearest before the quarterly word ("Vorauszahlungen ab 2023 … ab dem 15.11.2023
+    // vierteljährlich"), else the first after it.
+    const starts = [...text.matchAll(START_RE)];
+    const at = m.index - lo;
+    const start = starts.filter((x) => x.index < at).pop() ?? starts.find((x) => x.index >= at);
+    let q0 = 1;
+    let year: number | null = null;
+    if (start?.groups?.date) {
+      const d = parseDate(start.groups.date);
+      const [y = 0, mo = 0] = (d ?? '').split('-').map(Number);
+      q0 = QUARTER_OF_MONTH[mo] ?? 0;
+      year = y || null;
+    } else if (start?.groups?.q) {
+      q0 = quarterOf(start.groups.q);
+      year = start.groups.qy ? Number(start.groups.qy) : null;
+    } else if (start?.groups?.y) year = Number(start.groups.y);
+    // "ab dem 4. Quartal" without a year, a yearly total "für 2025": the nearest year before.
+    if (!start?.groups?.date && !start?.groups?.q) {
+      const ordinal = /(?<![\d.,])([1-4])\.\s?(?:Quartal|Vierteljahr)/iu.exec(text);
+      if (ordinal) q0 = Number(ordinal[1]);
+    }
+    year ??= yearBefore(ix, Math.max(from - 200, 0), hi);
+    if (!year || !q0) continue;
+    const n = 5 - q0;
+    const xs = money(ix, lo, hi).filter(big);
+    if (xs.length === 0) continue;
+    const per = (x: Hit<string>) => {
+      const total = TOTAL_RE.test(ix.flat.slice(Math.max(lo, x.start - 40), x.start));
+      const c = toCents(x.value);
+      if (!total) return c;
+      return c % BigInt(n) === 0n ? c / BigInt(n) : null;
+    };
+    const exp = expected ? toCents(expected) : null;
+    // The amount the arithmetic expects, else the first after the quarterly word, else the last before it.
+    const after = xs.find((a) => a.start >= m!.index);
+    const x = (exp !== null ? xs.find((a) => per(a) === exp) : undefined) ?? after ?? xs[xs.length - 1]!;
+    const c = per(x);
+    if (c === null || c < MIN_CENTS) continue;
+    const betrag = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+    const entries: Entry[] = [];
+    for (let q = q0; q <= 4; q++)
+      entries.push({ jahr: year, quartal: q, betrag, faellig_am: iso(year, q), spans: [x] });
+    return entries;
+  }
+  return null;
+}
+
+/** A sentence ends at ". " / ": " / "; " before a capital letter that is not an abbreviation or a date. */
+function sentenceStart(flat: string, pos: number): number {
+  const re = /(?<![\d\s][\d]|\b\p{L}{1,3})[.!?]\s+(?=\p{Lu})/gu;
+  let last = Math.max(0, pos - 300);
+  re.lastIndex = last;
+  for (let m = re.exec(flat); m && m.index < pos; m = re.exec(flat)) last = m.index + m[0].length;
+  return last;
+}
+function sentenceEnd(flat: string, pos: number): number {
+  const re = /(?<![\d\s][\d]|\b\p{L}{1,3})[.!?](?:\s+(?=\p{Lu})|$)/gu;
+  re.lastIndex = pos;
+  const m = re.exec(flat);
+  return m ? Math.min(m.index + 1, pos + 300) : Math.min(flat.length, pos + 300);
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
