@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildLetter } from './content.js';
 import { BLIND_POOLS } from './pools-blind.js';
 import { BLIND2_POOLS } from './pools-blind2.js';
+import { BLIND3_FAMILIES, buildBlind3Letter } from './pools-blind3.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
@@ -60,7 +61,11 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Part, Pools> = { dev: DEV_POOLS, blind: BLIND_POOLS, blind2: BLIND2_POOLS };
+export const POOLS: Record<Exclude<Part, 'blind3'>, Pools> = {
+  dev: DEV_POOLS,
+  blind: BLIND_POOLS,
+  blind2: BLIND2_POOLS,
+};
 
 /**
  * One notice of a part (dev or blind), reproducible from (part, seed, type, family, index):
@@ -75,6 +80,7 @@ export async function generatePooledNotice(
   familyIndex: number,
   index = 0,
 ): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -123,6 +129,37 @@ export async function generatePooledNotice(
   };
 }
 
+/**
+ * One notice of the third blind part (pools-blind3.ts, its own families and letter builder),
+ * reproducible from (seed, type, family, index); figures and truth as in every other part.
+ */
+async function generateBlind3Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = BLIND3_FAMILIES[familyIndex % BLIND3_FAMILIES.length]!;
+  const r = rng(seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + 4 * 7_654_321);
+  const data = makeNotice(r, type, latin1Municipalities());
+  const letter = buildBlind3Letter(data, family, r);
+  const pdf = await renderLetter(letter, family);
+  const t = truth(data, family.printsAgs);
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  if (type === 'sonstiges' && !JSON.stringify(letter.blocks).includes(String(data.ez)))
+    delete t.erhebungszeitraum;
+  return {
+    id: `blind3-${family.id}-${type}-${seed}-${index}`,
+    part: 'blind3',
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+    // The development-only forms of styles.ts do not exist in blind3.
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -140,15 +177,16 @@ export async function generatePooledCorpus(opts: {
   const dir = path.join(out, part);
   mkdirSync(dir, { recursive: true });
   const entries: PooledEntry[] = [];
-  const pools = POOLS[part];
+  const families = part === 'blind3' ? BLIND3_FAMILIES : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
-    for (const [fi, fam] of pools.families.entries()) {
+    for (const [fi, fam] of families.entries()) {
       if (opts.families && !opts.families.some((f) => fam.id.startsWith(f))) continue;
       for (const type of TYPES) {
         const n = await generatePooledNotice(part, seed, type, fi, i);
         // Blind files get opaque names: nothing in a listing tells family or type.
-        const name = part === 'dev' ? n.id : `${part === 'blind' ? 'b' : 'c'}${String(k).padStart(4, '0')}`;
+        const prefix = { dev: '', blind: 'b', blind2: 'c', blind3: 'd' }[part];
+        const name = part === 'dev' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);
         const entry: PooledEntry = {
           id: name,

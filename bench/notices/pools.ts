@@ -8,8 +8,11 @@
 import type { Layout } from './layouts.js';
 import type { NoticeData, NoticeType } from './notice.js';
 
-/** blind2: a second blind part by an independent author (pools-blind2.ts), measured in aggregate only. */
-export type Part = 'dev' | 'blind' | 'blind2';
+/**
+ * blind2, blind3: second and third blind parts by independent authors (pools-blind2.ts,
+ * pools-blind3.ts with its own families and letter builder), measured in aggregate only.
+ */
+export type Part = 'dev' | 'blind' | 'blind2' | 'blind3';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {
