@@ -25,7 +25,24 @@ export function oidcSettings(oidc: AppConfig['oidc'], origin: string): UserManag
 
 export function initAuth(config: AppConfig): UserManager {
   manager = new UserManager(oidcSettings(config.oidc, window.location.origin));
+  shareDiscovery(manager.metadataService);
   return manager;
+}
+
+/**
+ * One request for the discovery document per page: oidc-client-ts keeps the document only
+ * once it has arrived, so calls that overlap (on the callback page the code exchange and
+ * the app's own token check) each fetched it. Overlapping calls now share the one request;
+ * a failed request is forgotten, so the next call tries again.
+ */
+export function shareDiscovery<T>(service: { getMetadata: () => Promise<T> }): void {
+  const load = service.getMetadata.bind(service);
+  let pending: Promise<T> | null = null;
+  service.getMetadata = () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    }));
 }
 
 export function getUserManager(): UserManager {
