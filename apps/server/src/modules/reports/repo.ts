@@ -598,8 +598,9 @@ export interface ReconciliationFigures {
  * the year sums and the count; the rows sorted (year, rows with a cause first, municipality
  * name in German order via `order` — every AGS in that order, see municipalityOrder — then
  * AGS) and only one page leaves the database, with its establishments, open establishments
- * and the latest Bescheid. Money is compared and summed in numeric (exact), each figure
- * rounded to the cent as the JSON texts are.
+ * and the latest Bescheid. Money is compared and summed in numeric (exact): the payment sums
+ * are numeric(14,2) already, the Zerlegung's money texts are rounded to the cent once (as
+ * moneyToCents would), so no figure is rounded twice and none per comparison.
  */
 export async function reconciliationFigures(
   db: DbOrTx,
@@ -621,7 +622,8 @@ export async function reconciliationFigures(
           where z.company_id = ${s.companyId} and z.year between ${s.yearFrom} and ${s.yearTo}
           order by z.year, z.id desc),
         e as (
-          select zv.year, x.ags, x.anteil, x.hebesatz, x.steuer
+          select zv.year, x.ags, x.anteil, x.hebesatz, x.steuer,
+            round(x.anteil::numeric, 2) as an, round(x.steuer::numeric, 2) as st
           from zv cross join lateral jsonb_to_recordset(zv.result->'zeilen')
             as x(ags text, anteil text, hebesatz numeric, steuer text)
           ${agsOnly}),
@@ -635,30 +637,34 @@ export async function reconciliationFigures(
         j as (
           select coalesce(a.year, e.year) as year, coalesce(a.ags, e.ags) as ags, a.year is not null as has_a,
             e.ags is not null as has_e, a.f, coalesce(a.b, 0) as b, coalesce(a.o, 0) as o, a.mb, a.h,
-            coalesce(a.unpaid, false) as unpaid, e.anteil, e.hebesatz as eh, e.steuer
+            coalesce(a.unpaid, false) as unpaid, e.anteil, e.hebesatz as eh, e.steuer, e.an, e.st
           from a full join e on e.year = a.year and e.ags = a.ags
           -- A municipality with a share of 0.00 and no payment data has nothing to reconcile.
-          where a.year is not null or e.anteil::numeric <> 0),
+          where a.year is not null or e.an <> 0),
         c as (
           select j.*, zv.id as zid,
             j.has_e and j.f is null as missing,
             j.f is not null and not j.has_e and zv.id is not null as no_share,
             j.f is not null and j.has_e and j.h is not null and j.eh is not null and j.h <> j.eh as rate,
-            j.f is not null and j.has_e and j.mb is not null and round(j.mb, 2) <> round(j.anteil::numeric, 2) as share,
-            j.f is not null and j.steuer is not null and round(j.f, 2) <> round(j.steuer::numeric, 2) as adiff,
-            j.f is not null and round(j.b, 2) <> round(j.f, 2) as pdiff
+            j.f is not null and j.has_e and j.mb is not null and j.mb <> j.an as share,
+            j.f is not null and j.st is not null and j.f <> j.st as adiff,
+            j.f is not null and j.b <> j.f as pdiff
           from j left join zv on zv.year = j.year),
         r as materialized (
-          select c.*, o.rank, d.other,
+          select c.*, coalesce(o.rank, 0) as rank, d.other,
             c.missing or c.no_share or c.rate or c.share or c.unpaid or d.other as has
           from c
           cross join lateral (select (c.adiff and not (c.rate or c.share or c.no_share))
             or (c.pdiff and not c.unpaid) as other) d
           left join unnest(${order}::text[]) with ordinality as o(ags, rank) on o.ags = c.ags),
         pg as (
-          select * from r order by year desc, has desc, coalesce(rank, 0), ags ${limit})
+          select * from r order by year desc, has desc, rank, ags ${limit}),
+        ys as (
+          select year, count(*)::int as total, coalesce(sum(st), 0) as e, coalesce(sum(f), 0) as f, sum(b) as b,
+            count(*) filter (where has)::int as n
+          from r group by year)
         select
-          (select count(*)::int from r) as total,
+          (select coalesce(sum(total), 0)::int from ys) as total,
           (select coalesce(json_agg(json_build_object(
               'year', pg.year, 'ags', pg.ags, 'gemeinde', coalesce(m.name, pg.ags), 'zerlegung_id', pg.zid,
               'master_data_ids', case when pg.has_a
@@ -666,8 +672,8 @@ export async function reconciliationFigures(
               'erwartet_anteil', pg.anteil, 'erwartet_hebesatz', pg.eh, 'erwartet', pg.steuer,
               'festgesetzt_messbetrag', ${m2(sql`pg.mb`)}, 'festgesetzt_hebesatz', pg.h,
               'festgesetzt', ${m2(sql`pg.f`)}, 'bezahlt', ${m2(sql`pg.b`)}, 'offen', ${m2(sql`pg.o`)},
-              'abweichung_festsetzung', ${m2(sql`round(pg.f, 2) - round(pg.steuer::numeric, 2)`)},
-              'abweichung_zahlung', ${m2(sql`round(pg.b, 2) - round(pg.f, 2)`)},
+              'abweichung_festsetzung', ${m2(sql`pg.f - pg.st`)},
+              'abweichung_zahlung', ${m2(sql`pg.b - pg.f`)},
               'missing_notice', pg.missing, 'no_share', pg.no_share, 'rate_conflict', pg.rate,
               'share_conflict', pg.share, 'assessment_differs', pg.adiff, 'other', pg.other,
               'unpaid', case when pg.unpaid then (select json_agg(json_build_object(
@@ -678,14 +684,12 @@ export async function reconciliationFigures(
                   cross join lateral jsonb_array_elements(p.history) as n(e)
                   where ${ofRow} and n.e->>'type' = 'gewst_bescheid' and n.e->>'festgesetzte_steuer' is not null
                   order by n.e->>'at' desc limit 1) end)
-              order by pg.year desc, pg.has desc, coalesce(pg.rank, 0), pg.ags), '[]')
+              order by pg.year desc, pg.has desc, pg.rank, pg.ags), '[]')
             from pg left join municipalities m on m.ags = pg.ags) as rows,
           (select coalesce(json_agg(json_build_object(
               'year', y.year, 'erwartet', ${m2(sql`y.e`)}, 'festgesetzt', ${m2(sql`y.f`)},
               'bezahlt', ${m2(sql`y.b`)}, 'abweichungen', y.n) order by y.year desc), '[]')
-            from (select year, coalesce(sum(round(steuer::numeric, 2)), 0) as e, coalesce(sum(round(f, 2)), 0) as f,
-                    sum(round(b, 2)) as b, count(*) filter (where has)::int as n
-                  from r group by year) y) as years,
+            from ys y) as years,
           (select coalesce(json_agg(json_build_object(
               'year', zv.year, 'id', zv.id, 'version', zv.version, 'messbetrag', zv.result->>'messbetrag')
               order by zv.year desc), '[]')
