@@ -145,7 +145,8 @@ export function extractFieldsChecked(
     const printedName = typeof fields.gemeinde?.value === 'string' ? fields.gemeinde.value : null;
     // A resolver of the caller (the server's current reference data) goes first.
     const fromCaller = !printedAgs && printedName ? options.resolveMunicipality?.(printedName) : null;
-    const resolved = fromCaller ? null : resolveSender(indexes[0], printedName, printedAgs);
+    const printedRate = typeof fields.hebesatz?.value === 'number' ? fields.hebesatz.value : null;
+    const resolved = fromCaller ? null : resolveSender(indexes[0], printedName, printedAgs, printedRate);
     if (fromCaller && fields.gemeinde) {
       fields.ags = {
         ...fields.gemeinde,

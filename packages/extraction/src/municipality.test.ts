@@ -25,7 +25,8 @@ describe('municipality reference data in the engine', () => {
   it('is the server reference data, derived (rerun build-municipality-index.ts when it changes)', () => {
     const csv = readFileSync(path.join(root, 'apps/server/reference-data/gemeinden.csv'), 'utf8');
     const tsv = readFileSync(path.join(root, 'packages/extraction/reference-data/gemeinden.tsv'), 'utf8');
-    expect(tsv).toBe(buildIndex(csv));
+    const rates = readFileSync(path.join(root, 'apps/server/reference-data/hebesaetze.csv'), 'utf8');
+    expect(tsv).toBe(buildIndex(csv, rates));
   });
 
   it('finds names with or without prefix and suffix, in ß/ss and umlaut spellings', () => {
@@ -41,6 +42,14 @@ describe('municipality reference data in the engine', () => {
       page(['Gemeinde Greimerath', 'Gemeinde Greimerath · Postfach 12 · 54314 Greimerath']),
     );
     expect(resolveSender(ix, 'Greimerath', null)?.entry.ags).toBe('07235033');
+  });
+
+  it('tells namesakes sharing a postcode apart by the Hebesatz the notice applies', () => {
+    const ix = indexPage(page(['Gemeindeverwaltung Hamfelde', 'Postfach 4711 · 22929 Hamfelde']));
+    expect(resolveSender(ix, 'Hamfelde', null)).toBeNull();
+    expect(resolveSender(ix, 'Hamfelde', null, 275)?.entry.ags).toBe('01062026');
+    expect(resolveSender(ix, 'Hamfelde', null, 250)?.entry.ags).toBe('01053049');
+    expect(resolveSender(ix, 'Hamfelde', null, 380)).toBeNull();
   });
 
   it('resolves from the postcode and town alone when the letterhead names no municipality', () => {

@@ -16,6 +16,8 @@ export interface MunicipalityEntry {
   name: string;
   suffix: string;
   plz: string[];
+  /** Latest published Gewerbesteuer-Hebesatz (percent), if known. */
+  hebesatz?: number;
 }
 
 let index: { byAgs: Map<string, MunicipalityEntry>; byKey: Map<string, MunicipalityEntry[]> } | null = null;
@@ -35,9 +37,10 @@ export function municipalityIndex() {
   const byAgs = new Map<string, MunicipalityEntry>();
   const byKey = new Map<string, MunicipalityEntry[]>();
   for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-    const [ags, name, suffix = '', plz = ''] = line.split('\t');
+    const [ags, name, suffix = '', plz = '', rate = ''] = line.split('\t');
     if (!ags || !name) continue;
     const e: MunicipalityEntry = { ags, name, suffix, plz: plz.split(' ').filter(Boolean) };
+    if (rate) e.hebesatz = Number(rate);
     byAgs.set(ags, e);
     for (const k of keys(name)) byKey.set(k, [...(byKey.get(k) ?? []), e]);
   }
@@ -73,7 +76,7 @@ export function agsOfName(printed: string): string | null {
 
 export interface ResolvedSender {
   entry: MunicipalityEntry;
-  via: 'ags' | 'name' | 'name+plz' | 'plz+ort';
+  via: 'ags' | 'name' | 'name+plz' | 'name+hebesatz' | 'plz+ort';
   confidence: number;
 }
 
@@ -99,6 +102,7 @@ export function resolveSender(
   first: PageIndex | undefined,
   printedName: string | null,
   printedAgs: string | null,
+  printedHebesatz: number | null = null,
 ): ResolvedSender | null {
   const ix = municipalityIndex();
   if (printedAgs && ix.byAgs.has(printedAgs))
@@ -110,6 +114,12 @@ export function resolveSender(
     const withPlz = named.filter((e) => e.plz.some((p) => plzOnPage.has(p)));
     if (withPlz.length === 1) return { entry: withPlz[0]!, via: 'name+plz', confidence: 0.95 };
     if (named.length === 1) return { entry: named[0]!, via: 'name', confidence: 0.85 };
+    // Namesakes sharing a postcode (villages of one Amt): the one whose published Hebesatz is
+    // the one the notice applies.
+    const sameRate = (withPlz.length > 1 ? withPlz : named).filter(
+      (e) => printedHebesatz !== null && e.hebesatz === printedHebesatz,
+    );
+    if (sameRate.length === 1) return { entry: sameRate[0]!, via: 'name+hebesatz', confidence: 0.8 };
   }
   for (const p of pairs) {
     const hit = municipalitiesNamed(p.town).filter((e) => e.plz.includes(p.plz));
