@@ -205,4 +205,56 @@ describe('Admin → Einstellungen', () => {
       .toBe(true);
     expect(await folder.inputValue()).toBe('');
   }, 300_000);
+
+  it('Je Firma → cost centres: a KOST over 36 characters is refused on the field; default and rule are stored', async () => {
+    const url = baseUrl();
+    const admin = await apiToken(url, 'admin');
+    // A company of its own, so no other spec's bookings meet these rules.
+    const name = `E2E Kostenstellen ${Date.now()}`;
+    const created = await api<{ id: number }>(url, admin, 'POST', '/companies', {
+      name,
+      main_color: '#aa5522',
+      chart_of_accounts: 'SKR04',
+    });
+    expect(created.status).toBe(201);
+    const companyId = created.body.id;
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/admin/einstellungen', 'admin');
+    const selector = page.getByTestId('app-bar').getByRole('combobox');
+    await expect.poll(() => selector.isVisible(), { timeout: 60_000 }).toBe(true);
+    await selector.click();
+    await page.getByRole('option', { name }).click();
+    const section = page.getByRole('region', { name: 'Je Firma: Kostenstellen (KOST1/KOST2)', exact: true });
+    await expect.poll(() => section.getByText(`Firma: ${name}`).isVisible(), { timeout: 30_000 }).toBe(true);
+    const kost1 = section.getByLabel('Vorgabe KOST1');
+    await expect.poll(() => kost1.isVisible(), { timeout: 30_000 }).toBe(true);
+    await kost1.fill('K'.repeat(37));
+    await section.getByRole('button', { name: 'Regel hinzufügen' }).click();
+    await section.getByLabel('Buchungszweck (Regel 1)').click();
+    await page.getByRole('option', { name: 'Zinsen § 233a AO' }).click();
+    await section.getByLabel('KOST2 (Regel 1)').fill('ZINS-E2E');
+    await section.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await expect
+      .poll(() => section.getByText('KOST1: höchstens 36 Zeichen (DATEV).').isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await kost1.fill('GEWST-E2E');
+    await section.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const stored = async () =>
+      (
+        await api<{ key: string; value: unknown }[]>(url, admin, 'GET', `/companies/${companyId}/settings`)
+      ).body.find((e) => e.key === 'bookings.cost_centres')!.value;
+    await expect
+      .poll(() => stored(), { timeout: 30_000 })
+      .toEqual({
+        default_kost1: 'GEWST-E2E',
+        default_kost2: null,
+        rules: [{ purpose: 'zinsen', ags: null, master_data_id: null, kost1: null, kost2: 'ZINS-E2E' }],
+      });
+    await screenshot(page, 'admin-settings-cost-centres');
+    await section.getByRole('button', { name: 'Vorgabe verwenden' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect
+      .poll(() => stored(), { timeout: 30_000 })
+      .toEqual({ default_kost1: null, default_kost2: null, rules: [] });
+  }, 180_000);
 });

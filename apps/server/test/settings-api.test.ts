@@ -229,4 +229,47 @@ describe('Admin → Einstellungen API', () => {
       },
     ]);
   });
+
+  it('Je Firma → cost-centre rules: DATEV limits with German messages on the field, audit-logged', async () => {
+    const admin = bearer(await ctx.token('admin'));
+    const db = ctx.built.database;
+    const [a] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
+    const url = `/api/companies/${a!.id}/settings/bookings.cost_centres`;
+    const bad = await ctx.inject({
+      method: 'PUT',
+      url,
+      headers: admin,
+      payload: {
+        value: {
+          default_kost1: 'K'.repeat(37),
+          default_kost2: null,
+          rules: [{ purpose: 'zinsen', ags: null, master_data_id: null, kost1: 'A"B', kost2: null }],
+        },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      'bookings.cost_centres.default_kost1': ['KOST1: höchstens 36 Zeichen (DATEV).'],
+      'bookings.cost_centres.rules.0.kost1': ['KOST1: keine Anführungszeichen und keine Steuerzeichen.'],
+    });
+    const value = {
+      default_kost1: 'GEWST',
+      default_kost2: null,
+      rules: [{ purpose: 'zinsen', ags: '05315000', master_data_id: null, kost1: null, kost2: 'ZINS' }],
+    };
+    const set = await ctx.inject({ method: 'PUT', url, headers: admin, payload: { value } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ key: 'bookings.cost_centres', group: 'company', value, stored: true });
+    await ctx.inject({ method: 'DELETE', url, headers: admin });
+    const logs = await db.query<{ action: string; after: unknown }>(
+      `select action, after from audit_logs where entity = 'setting' and entity_id = 'bookings.cost_centres' order by id`,
+    );
+    expect(logs).toEqual([
+      { action: 'update', after: { company_id: a!.id, value } },
+      {
+        action: 'reset',
+        after: { company_id: a!.id, value: { default_kost1: null, default_kost2: null, rules: [] } },
+      },
+    ]);
+  });
 });

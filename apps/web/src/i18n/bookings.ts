@@ -102,6 +102,7 @@ export const bookingTexts = {
       amount: 'Betrag',
       belegfeld: 'Belegfeld 1',
       kost1: 'KOST1',
+      kost2: 'KOST2',
       links: 'Beleg',
       edit: 'Korrektur',
     },

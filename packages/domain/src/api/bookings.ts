@@ -227,6 +227,7 @@ export const bookingSchema = z.object({
   text: z.string(),
   belegfeld1: z.string().nullable(),
   kost1: z.string().nullable(),
+  kost2: z.string().nullable(),
   tax_year: z.number().int(),
   quartal: z.number().int().nullable(),
   kind: z.enum([...PAYMENT_LINE_KINDS, 'aufloesung']),

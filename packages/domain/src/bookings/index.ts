@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './cost-centres';
 export * from './plan';
 export * from './texts';
 export * from './workflow';

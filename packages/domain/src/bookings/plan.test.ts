@@ -131,6 +131,40 @@ describe('accounts per purpose, SKR03 and SKR04 (DOMAIN.md §5)', () => {
     });
   });
 
+  it('KOST1/KOST2 from the cost-centre rules: master record > most specific rule > default', () => {
+    const costCentres = {
+      default_kost1: 'GEWST',
+      default_kost2: null,
+      rules: [
+        { purpose: 'zinsen' as const, ags: null, master_data_id: null, kost1: 'ZINS', kost2: 'Z' },
+        { purpose: 'rueckstellung' as const, ags: null, master_data_id: null, kost1: null, kost2: 'RST' },
+        { purpose: null, ags: '05315000', master_data_id: 9, kost1: 'BS9', kost2: null },
+      ],
+    };
+    const at = { ags: '05315000', master_data_id: 9, cost_center: null };
+    const { drafts } = planBookings({
+      lines: [
+        line({ ...at, kind: 'nachzahlungszinsen', year: 2023, amount: '30.00' }),
+        line({ ...at, master_data_id: 8, kind: 'nachzahlungszinsen', year: 2023, amount: '20.00' }),
+        line({ ...at, master_data_id: 8, quartal: 2 }),
+        line({ ...at, cost_center: '1010', kind: 'abschlusszahlung', year: 2024, amount: '100.00' }),
+      ],
+      mapping: defaultAccountMapping('SKR03'),
+      bookingDate: '2026-05-20',
+      provisions: new Map([[2024, '500.00']]),
+      costCentres,
+    });
+    expect(drafts.map((d) => [d.kind, d.purpose, d.kost1, d.kost2])).toEqual([
+      ['nachzahlungszinsen', 'interest_expense', 'BS9', 'Z'],
+      ['nachzahlungszinsen', 'interest_expense', 'ZINS', 'Z'],
+      ['vorauszahlung', 'expense', 'GEWST', null],
+      ['abschlusszahlung', 'provision', '1010', 'RST'],
+      ['aufloesung', 'provision', '1010', 'RST'],
+    ]);
+    // without rules: the establishment's cost centre only, as before
+    expect(brief('SKR03', [line({})]).drafts[0]).toMatchObject({ kost1: '1010', kost2: null });
+  });
+
   it('a reversal mirrors the booking', () => {
     const [d] = brief('SKR03', [line({ quartal: 3 })]).drafts;
     const r = reversalOf(d!, 'Köln, Stadt');

@@ -1,7 +1,13 @@
 import { PAYMENT_LINE_KIND_LABELS, type PaymentLineKind } from '../payments/rules';
 import { Dec, formatMoney } from '../tax/money';
 import { type AccountMapping, type AccountPurpose, fiscalYearOf } from './accounts';
-import { belegfeld, bookingText, kost1 } from './texts';
+import {
+  type CostCentreSettings,
+  costCentrePurposeOf,
+  DEFAULT_COST_CENTRES,
+  resolveCostCentres,
+} from './cost-centres';
+import { belegfeld, bookingText } from './texts';
 
 /**
  * Which bookings payment lines produce (DOMAIN.md §5), pure. The server passes the lines
@@ -22,6 +28,8 @@ import { belegfeld, bookingText, kost1 } from './texts';
  *   that year is booked, the rest of the provision is released ("provision an release").
  * - The money side is the bank/clearing account; a refund from an assessment (Erstattung)
  *   is a receivable until it arrives.
+ * - KOST1/KOST2: the establishment's cost centre, else the company's most specific
+ *   cost-centre rule, else its default (cost-centres.ts).
  */
 
 export type SollHaben = 'S' | 'H';
@@ -35,7 +43,11 @@ export interface LineToBook {
   amount: string;
   gemeinde: string;
   kassenzeichen: string | null;
+  /** The establishment's own cost centre (master data): KOST1 before any rule. */
   cost_center: string | null;
+  /** Municipality and establishment, for the cost-centre rules. */
+  ags?: string | null;
+  master_data_id?: number | null;
 }
 
 export interface BookingDraft {
@@ -51,6 +63,7 @@ export interface BookingDraft {
   text: string;
   belegfeld1: string | null;
   kost1: string | null;
+  kost2: string | null;
   tax_year: number;
   quartal: number | null;
   kind: PaymentLineKind | 'aufloesung';
@@ -63,6 +76,8 @@ export interface PlanInput {
   bookingDate: string;
   /** What is left of the provision of each year that has one (money strings). */
   provisions: ReadonlyMap<number, string>;
+  /** The company's cost-centre rules (KOST1/KOST2, see cost-centres.ts); none when absent. */
+  costCentres?: CostCentreSettings;
 }
 
 export interface PlanResult {
@@ -83,7 +98,10 @@ export function planBookings(input: PlanInput): PlanResult {
 
   const push = (
     i: number[],
-    line: Pick<LineToBook, 'year' | 'quartal' | 'gemeinde' | 'kassenzeichen' | 'cost_center'>,
+    line: Pick<
+      LineToBook,
+      'year' | 'quartal' | 'gemeinde' | 'kassenzeichen' | 'cost_center' | 'ags' | 'master_data_id'
+    >,
     kind: BookingDraft['kind'],
     purpose: AccountPurpose,
     counter: AccountPurpose,
@@ -91,6 +109,12 @@ export function planBookings(input: PlanInput): PlanResult {
   ) => {
     if (signed.isZero()) return;
     const art = kind === 'aufloesung' ? 'Auflösung Rückstellung' : PAYMENT_LINE_KIND_LABELS[kind];
+    const kost = resolveCostCentres(input.costCentres ?? DEFAULT_COST_CENTRES, {
+      purpose: costCentrePurposeOf({ kind, purpose }),
+      ags: line.ags ?? null,
+      master_data_id: line.master_data_id ?? null,
+      cost_center: line.cost_center,
+    });
     drafts.push({
       lines: i,
       purpose,
@@ -101,7 +125,8 @@ export function planBookings(input: PlanInput): PlanResult {
       amount: formatMoney(signed.abs()),
       text: bookingText({ year: line.year, gemeinde: line.gemeinde, art, quartal: line.quartal }),
       belegfeld1: belegfeld(line.kassenzeichen),
-      kost1: kost1(line.cost_center),
+      kost1: kost.kost1,
+      kost2: kost.kost2,
       tax_year: line.year,
       quartal: line.quartal,
       kind,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../api/common';
 import { accountMappingSchema } from '../bookings/accounts';
+import { costCentreSettingsSchema, DEFAULT_COST_CENTRES } from '../bookings/cost-centres';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
 import type { HolidayOptions } from '../tax/bundesland';
 import { ZERLEGUNG_RUNDUNG } from '../tax/zerlegung-input';
@@ -116,6 +117,14 @@ export const SETTINGS = {
     label: 'Kontenzuordnung der Buchungen',
     schema: accountMappingSchema.nullable(),
     default: null,
+  }),
+  /** KOST1/KOST2 of a company's bookings: default and rules (precedence: bookings/cost-centres.ts). */
+  'bookings.cost_centres': defineSetting({
+    scope: 'company',
+    kind: 'setting',
+    label: 'Kostenstellen der Buchungen (KOST1/KOST2)',
+    schema: costCentreSettingsSchema,
+    default: DEFAULT_COST_CENTRES,
   }),
   /** Where a company's approved booking sessions are exported to (issue 14). */
   'export.targets': defineSetting({
@@ -239,6 +248,7 @@ export type EditableGlobalSettingKey = keyof typeof EDITABLE_GLOBAL_SETTINGS;
  */
 export const EDITABLE_COMPANY_SETTINGS = {
   'export.targets': 'company',
+  'bookings.cost_centres': 'company',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;
 export type EditableCompanySettingKey = keyof typeof EDITABLE_COMPANY_SETTINGS;
 

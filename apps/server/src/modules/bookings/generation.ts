@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { Actor } from '../audit/service';
 import { rowsOf } from '../../db/sql';
+import { settings } from '../settings';
 import { accountMappingOf } from './accounts';
 import * as repo from './repo';
 
@@ -32,6 +33,7 @@ export interface LineSource {
   faellig_am: string | null;
   document_id: number | null;
   cost_center: string | null;
+  ags: string;
   gemeinde: string;
   kassenzeichen: string | null;
 }
@@ -58,7 +60,7 @@ async function linesToBook(db: DbOrTx, masterDataIds: number[]) {
   return rowsOf<LineSource>(
     db,
     sql`select l.id, l.company_id, l.master_data_id, l.year, l.kind, l.quartal, l.betrag::text as betrag,
-          l.faellig_am::text as faellig_am, l.document_id, md.cost_center, m.name as gemeinde,
+          l.faellig_am::text as faellig_am, l.document_id, md.cost_center, md.ags, m.name as gemeinde,
           ${KASSENZEICHEN} as kassenzeichen
         from payment_lines l
         join master_data md on md.id = l.master_data_id
@@ -75,7 +77,7 @@ async function bookingsToReverse(db: DbOrTx, masterDataIds: number[]) {
   return rowsOf<repo.BookingRow & { gemeinde: string | null }>(
     db,
     sql`select distinct on (b.id) b.id, b.session_id, b.company_id, b.amount::text as amount, b.sh, b.konto,
-          b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.tax_year, b.quartal,
+          b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.kost2, b.tax_year, b.quartal,
           b.kind, b.due_date::text as due_date, b.master_data_id, b.document_id, m.name as gemeinde
         from payment_lines l
         join booking_lines bl on bl.payment_line_id = l.id
@@ -123,6 +125,7 @@ export async function planForCompany(
   bookingDate: string,
 ): Promise<PlannedBooking[]> {
   const mapping = await accountMappingOf(tx, companyId);
+  const costCentres = await settings.get(tx, 'bookings.cost_centres', { companyId });
   const provisions = await provisionsLeft(
     tx,
     companyId,
@@ -138,9 +141,11 @@ export async function planForCompany(
       gemeinde: l.gemeinde,
       kassenzeichen: l.kassenzeichen,
       cost_center: l.cost_center,
+      ags: l.ags,
+      master_data_id: l.master_data_id,
     };
   });
-  const { drafts } = planBookings({ lines: input, mapping, bookingDate, provisions });
+  const { drafts } = planBookings({ lines: input, mapping, bookingDate, provisions, costCentres });
   return drafts.map((d) => {
     const lines = d.lines.flatMap((i) => groups[i]!.lines);
     const first = lines[0]!;
@@ -181,6 +186,7 @@ export async function insertPlanned(
       text: p.text,
       belegfeld1: p.belegfeld1,
       kost1: p.kost1,
+      kost2: p.kost2,
       tax_year: p.tax_year,
       quartal: p.quartal,
       kind: p.kind,
@@ -222,6 +228,7 @@ export async function insertReversals(
     | 'text'
     | 'belegfeld1'
     | 'kost1'
+    | 'kost2'
     | 'tax_year'
     | 'quartal'
     | 'kind'
@@ -252,6 +259,7 @@ export async function insertReversals(
         text: o.gemeinde ? r.text : `Storno ${o.text}`.slice(0, 60),
         belegfeld1: o.belegfeld1,
         kost1: o.kost1,
+        kost2: o.kost2,
         tax_year: o.tax_year,
         quartal: o.quartal,
         kind: o.kind,

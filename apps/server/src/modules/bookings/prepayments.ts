@@ -27,6 +27,7 @@ interface QuarterGroup {
   faellig_am: string | null;
   document_id: number | null;
   cost_center: string | null;
+  ags: string;
   gemeinde: string;
   kassenzeichen: string | null;
 }
@@ -50,7 +51,7 @@ function quarterGroups(db: DbOrTx, q: PrepaymentQuery) {
           having sum(l.betrag) <> 0
         )
         select g.master_data_id, g.amount::text as amount, g.line_ids,
-          coalesce(g.faellig_am, g.any_due)::text as faellig_am, g.document_id, md.cost_center,
+          coalesce(g.faellig_am, g.any_due)::text as faellig_am, g.document_id, md.cost_center, md.ags,
           m.name as gemeinde,
           coalesce(nullif(d.fields->'kassenzeichen'->>'value', ''), (
             select r.value from master_data_references r where r.master_data_id = md.id
@@ -150,6 +151,7 @@ export async function createPrepayments(db: Db, actor: Actor, q: PrepaymentQuery
         faellig_am: g.faellig_am,
         document_id: g.document_id,
         cost_center: g.cost_center,
+        ags: g.ags,
         gemeinde: g.gemeinde,
         kassenzeichen: g.kassenzeichen,
       })),

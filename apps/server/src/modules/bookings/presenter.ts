@@ -63,6 +63,7 @@ export function presentBooking(row: BookingViewRow, users: Users): Booking {
     text: row.text,
     belegfeld1: row.belegfeld1,
     kost1: row.kost1,
+    kost2: row.kost2,
     tax_year: row.tax_year,
     quartal: row.quartal,
     kind: row.kind as Booking['kind'],

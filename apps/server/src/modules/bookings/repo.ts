@@ -151,6 +151,7 @@ export async function insertBookings(db: DbOrTx, rows: BookingInsert[]): Promise
     text: r.text,
     belegfeld1: r.belegfeld1 ?? null,
     kost1: r.kost1 ?? null,
+    kost2: r.kost2 ?? null,
     tax_year: r.tax_year,
     quartal: r.quartal ?? null,
     kind: r.kind,
@@ -169,16 +170,16 @@ export async function insertBookings(db: DbOrTx, rows: BookingInsert[]): Promise
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(data)}::jsonb) as x(
             session_id int, company_id int, booking_date date, amount numeric, sh text, konto text,
-            gegenkonto text, purpose text, counter_purpose text, text text, belegfeld1 text, kost1 text,
+            gegenkonto text, purpose text, counter_purpose text, text text, belegfeld1 text, kost1 text, kost2 text,
             tax_year int, quartal int, kind text, due_date date, master_data_id int, document_id int,
             reversal_of int, corrected_from int, created_by int, changed_by int, ord int)
         ),
         ins as (
           insert into bookings (session_id, company_id, booking_date, amount, sh, konto, gegenkonto, purpose,
-            counter_purpose, text, belegfeld1, kost1, tax_year, quartal, kind, due_date, master_data_id,
+            counter_purpose, text, belegfeld1, kost1, kost2, tax_year, quartal, kind, due_date, master_data_id,
             document_id, reversal_of, corrected_from, created_by, changed_by)
           select session_id, company_id, booking_date, amount, sh, konto, gegenkonto, purpose, counter_purpose,
-            text, belegfeld1, kost1, tax_year, quartal, kind, due_date, master_data_id, document_id, reversal_of,
+            text, belegfeld1, kost1, kost2, tax_year, quartal, kind, due_date, master_data_id, document_id, reversal_of,
             corrected_from, created_by, changed_by
           from input order by ord
           returning id
@@ -257,7 +258,7 @@ export async function changersOfSession(db: DbOrTx, sessionId: number) {
 /** Every column of bookings, money and dates as text (raw SQL reads). */
 const BOOKING_COLUMNS = sql.raw(
   `b.id, b.session_id, b.company_id, b.booking_date::text as booking_date, b.amount::text as amount, b.sh,
-   b.konto, b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.tax_year, b.quartal,
+   b.konto, b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.kost2, b.tax_year, b.quartal,
    b.kind, b.due_date::text as due_date, b.master_data_id, b.document_id, b.reversal_of, b.reversed_by,
    b.corrected_from, b.guid, b.created_by, b.changed_by, b.created_at, b.updated_at, b.exported_at`,
 );

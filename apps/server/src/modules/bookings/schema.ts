@@ -96,6 +96,8 @@ export const bookings = pgTable(
     text: text('text').notNull(),
     belegfeld1: text('belegfeld1'),
     kost1: text('kost1'),
+    /** KOST2 (second cost centre): from the company's cost-centre rules only. */
+    kost2: text('kost2'),
     /** Erhebungszeitraum (DATEV Veranlagungsjahr). */
     tax_year: integer('tax_year').notNull(),
     quartal: integer('quartal'),

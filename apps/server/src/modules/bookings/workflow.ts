@@ -218,7 +218,7 @@ export const cancelSession = (db: Db, actor: Actor, id: number, comment: string)
       >(
         tx,
         sql`select b.id, b.company_id, b.amount::text as amount, b.sh, b.konto, b.gegenkonto, b.purpose,
-              b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.tax_year, b.quartal, b.kind,
+              b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.kost2, b.tax_year, b.quartal, b.kind,
               b.due_date::text as due_date, b.master_data_id, b.document_id, m.name as gemeinde
             from bookings b left join master_data md on md.id = b.master_data_id
             left join municipalities m on m.ags = md.ags
@@ -340,7 +340,7 @@ export const correctSession = (
       const originals = await rowsOf<repo.BookingRow & { gemeinde: string | null }>(
         tx,
         sql`select b.id, b.company_id, b.amount::text as amount, b.sh, b.konto, b.gegenkonto, b.purpose,
-              b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.tax_year, b.quartal, b.kind,
+              b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.kost2, b.tax_year, b.quartal, b.kind,
               b.due_date::text as due_date, b.master_data_id, b.document_id, m.name as gemeinde
             from bookings b left join master_data md on md.id = b.master_data_id
             left join municipalities m on m.ags = md.ags

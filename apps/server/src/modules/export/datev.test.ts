@@ -148,6 +148,22 @@ describe('DATEV writer rules', () => {
     expect([f.wjBeginn, f.rows.map((r) => r.date)]).toEqual(['2026-07-01', ['2026-07-01', '2027-06-30']]);
   });
 
+  it('writes KOST1 and KOST2 (columns 37 and 38); a KOST2 beyond 36 characters is refused', () => {
+    const session = withBookings([
+      { costCenter: 'KST-4711', costCenter2: 'Zinsen Köln' },
+      { costCenter: '', costCenter2: 'NUR-KOST2' },
+    ]);
+    const f = readExtf(writeDatev(session, GOLDEN_CONFIG).parts[0]!.bytes);
+    expect(f.problems).toEqual([]);
+    expect(f.rows.map((r) => [r.get('KOST1 - Kostenstelle'), r.get('KOST2 - Kostenstelle')])).toEqual([
+      ['KST-4711', 'Zinsen Köln'],
+      ['', 'NUR-KOST2'],
+    ]);
+    expect(() => writeDatev(withBookings([{ costCenter2: 'x'.repeat(37) }]), GOLDEN_CONFIG)).toThrow(
+      /Kostenstelle \(KOST2\)/,
+    );
+  });
+
   it('refuses what DATEV would reject, naming every problem in German', () => {
     const bad = withBookings([
       { belegfeld1: 'VZ 2026.Q1' },

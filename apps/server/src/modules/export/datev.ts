@@ -39,6 +39,7 @@ const COL = {
   buchungstext: 13,
   beleginfo: 20,
   kost1: 36,
+  kost2: 37,
   veranlagungsjahr: 91,
   guid: 102,
   festschreibung: 113,
@@ -225,6 +226,7 @@ function bookingLine(
     );
   });
   f[COL.kost1] = text('cost_center', 'Kostenstelle (KOST1)', b.costCenter, 36);
+  f[COL.kost2] = text('cost_center_2', 'Kostenstelle (KOST2)', b.costCenter2, 36);
   if (b.erhebungszeitraum !== null) {
     if (!Number.isInteger(b.erhebungszeitraum) || b.erhebungszeitraum < 1900 || b.erhebungszeitraum > 2999)
       problems.add(key('erhebungszeitraum'), `${who}: Der Erhebungszeitraum ist kein Jahr.`);

@@ -252,6 +252,80 @@ describe('export jobs', () => {
     expect(existsSync(exportDir(companyId))).toBe(false);
   });
 
+  it('cost-centre rules: a change applies to the next generated session without restart; the EXTF file carries KOST1 and KOST2', async () => {
+    const companyId = await company({ directory: true });
+    const md = await call('admin', 'POST', `companies/${companyId}/masterData`, {
+      ags: '05315000',
+      designation: `Kostenstellen Köln ${companyId}`,
+    });
+    expect(md.statusCode, md.body).toBe(201);
+    const mdId = md.json().id as number;
+    const rules = async (value: unknown) => {
+      const res = await call('admin', 'PUT', `companies/${companyId}/settings/bookings.cost_centres`, {
+        value,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    /** Books the quarter's prepayment (2014) through the API and returns KOST1/KOST2 of its EXTF rows. */
+    const exportedKost = async (quartal: number) => {
+      const line = await call('admin', 'POST', `payments/${mdId}/2014/lines`, {
+        kind: 'vorauszahlung',
+        quartal,
+        betrag: '250.00',
+        faellig_am: `2014-0${quartal * 3 - 1}-15`,
+        reason: 'Kostenstellen-Test',
+      });
+      expect(line.statusCode, line.body).toBe(201);
+      const created = await call(
+        'freigabe',
+        'PUT',
+        `bookings/prepayments/create?company_id=${companyId}&year=2014&quartal=${quartal}`,
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().session.id as number;
+      expect((await call('freigabe', 'PUT', `bookings/${id}/close`, {})).statusCode).toBe(200);
+      expect((await call('freigabe', 'PUT', `bookings/${id}/submit`, { comment: 'KOST' })).statusCode).toBe(
+        200,
+      );
+      const approve = await call('admin', 'PUT', `bookings/${id}/approve`, {});
+      expect(approve.statusCode, approve.body).toBe(200);
+      await until('exportiert', async () => (await queues(id)).status === 'exportiert');
+      const booked = await call('admin', 'GET', `bookings/${id}`);
+      const dl = await call('freigabe', 'GET', `bookings/${id}/export?format=datev&part=1`);
+      expect(dl.statusCode).toBe(200);
+      const extf = readExtf(dl.rawPayload);
+      expect(extf.problems).toEqual([]);
+      return {
+        api: (booked.json().bookings.data as { kost1: string | null; kost2: string | null }[]).map((b) => [
+          b.kost1,
+          b.kost2,
+        ]),
+        file: extf.rows.map((r) => [r.get('KOST1 - Kostenstelle'), r.get('KOST2 - Kostenstelle')]),
+      };
+    };
+
+    await rules({
+      default_kost1: 'GEWST-DEF',
+      default_kost2: null,
+      rules: [{ purpose: 'vorauszahlung', ags: null, master_data_id: null, kost1: null, kost2: 'VZ-REGEL' }],
+    });
+    expect(await exportedKost(1)).toEqual({
+      api: [['GEWST-DEF', 'VZ-REGEL']],
+      file: [['GEWST-DEF', 'VZ-REGEL']],
+    });
+
+    // A more specific rule (the municipality) for the next session; nothing restarted.
+    await rules({
+      default_kost1: 'GEWST-DEF',
+      default_kost2: null,
+      rules: [
+        { purpose: 'vorauszahlung', ags: null, master_data_id: null, kost1: null, kost2: 'VZ-REGEL' },
+        { purpose: null, ags: '05315000', master_data_id: null, kost1: 'KOELN', kost2: 'KOELN 2' },
+      ],
+    });
+    expect(await exportedKost(2)).toEqual({ api: [['KOELN', 'KOELN 2']], file: [['KOELN', 'KOELN 2']] });
+  });
+
   it('worker dies after writing, before recording: one file per part, same bytes, marked once', async () => {
     const companyId = await company({ directory: true });
     const id = await session(companyId, 'freigegeben');

@@ -34,6 +34,7 @@ const booking = (
   belegfeld2: '',
   text: 'GewSt Vorauszahlung',
   costCenter: '',
+  costCenter2: '',
   erhebungszeitraum: null,
   dueDate: null,
   info: [],

@@ -60,6 +60,7 @@ interface BookingRow {
   text: string;
   belegfeld1: string | null;
   kost1: string | null;
+  kost2: string | null;
   tax_year: number;
   due_date: string | null;
   document_id: number | null;
@@ -83,7 +84,7 @@ export async function exportBookings(db: DbOrTx, sessionId: number): Promise<Exp
   const rows = await rowsOf<BookingRow>(
     db,
     sql`select b.id, b.guid::text as guid, b.booking_date::text as booking_date, b.amount::text as amount, b.sh,
-          b.konto, b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.tax_year,
+          b.konto, b.gegenkonto, b.purpose, b.counter_purpose, b.text, b.belegfeld1, b.kost1, b.kost2, b.tax_year,
           b.due_date::text as due_date, b.document_id, b.reversal_of, m.name as gemeinde, md.designation
         from bookings b left join master_data md on md.id = b.master_data_id
         left join municipalities m on m.ags = md.ags
@@ -104,6 +105,7 @@ export async function exportBookings(db: DbOrTx, sessionId: number): Promise<Exp
     belegfeld2: r.due_date ? ttmmjj(r.due_date) : '',
     text: r.text,
     costCenter: r.kost1 ?? '',
+    costCenter2: r.kost2 ?? '',
     erhebungszeitraum: r.tax_year,
     dueDate: r.due_date,
     info: [

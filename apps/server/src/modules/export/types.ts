@@ -41,6 +41,8 @@ export interface ExportBooking {
   text: string;
   /** KOST1 cost centre, ≤ 36 characters, or empty. */
   costCenter: string;
+  /** KOST2 second cost centre (cost-centre rules), ≤ 36 characters, or empty. */
+  costCenter2: string;
   /** Erhebungszeitraum of the tax (DATEV column 92 "Veranlagungsjahr"), or null. */
   erhebungszeitraum: number | null;
   /** Due date of the payment (DATEV column 117 "Fälligkeit"), or null. */

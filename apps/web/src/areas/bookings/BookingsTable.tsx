@@ -203,6 +203,7 @@ export function BookingsTable({
             header: c.kost1,
             cell: (b) => (editing?.id === b.id ? field(b, 'kost1', t.kost1, 90) : b.kost1),
           },
+          { id: 'kost2', header: c.kost2, cell: (b) => b.kost2 },
           {
             id: 'links',
             header: c.links,

@@ -233,6 +233,8 @@ export function readExtf(bytes: Uint8Array): ExtfFile {
     }
     const kost1 = v('KOST1 - Kostenstelle');
     if (kost1.length > 36) bad('KOST1', kost1);
+    const kost2 = v('KOST2 - Kostenstelle');
+    if (kost2.length > 36) bad('KOST2', kost2);
     const vj = v('Veranlagungsjahr');
     if (!/^(\d{4})?$/.test(vj)) bad('Veranlagungsjahr', vj);
     const guid = v('Buchungs GUID');

@@ -1,11 +1,11 @@
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '@gewst/domain';
 import { Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { useCurrentCompany } from '../../../store/store';
 import { type ExportTargetsForm, exportTargetsFormOf, exportTargetsValueOf } from './exportTargetsForm';
+import { ResetToDefault } from './ResetToDefault';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'export.targets';
@@ -34,11 +34,9 @@ const t = {
   festschreibung: 'DATEV: Buchungen festschreiben',
   defaults: 'Derzeit gilt die Vorgabe: DATEV-Format in den Ordner „firma-<Nummer>“.',
   save: 'Speichern',
-  reset: 'Vorgabe verwenden',
   confirmTitle: 'Exportziele zurücksetzen?',
   confirmText:
     'Die Exportziele dieser Firma werden auf die Vorgabe zurückgesetzt (DATEV-Format in den Ordner „firma-<Nummer>“, kein HTTPS-Ziel). Der nächste Export verwendet die Vorgabe.',
-  confirm: 'Zurücksetzen',
   saved: 'Einstellung gespeichert.',
   wasReset: 'Einstellung auf die Vorgabe zurückgesetzt.',
 };
@@ -50,7 +48,6 @@ export function ExportTargetsSection() {
   const { query, entry, value, canEdit, saving, save, reset } = useSetting(KEY, id);
   const draftState = useSettingDraft<ExportTargetsForm & { company: number }>(Object.values(F));
   const { errors, setErrors, edit, callbacks } = draftState;
-  const [confirmReset, setConfirmReset] = useState(false);
   // A draft belongs to the company it was typed for.
   const draft = draftState.draft?.company === id ? draftState.draft : null;
   const form = draft ?? (value ? exportTargetsFormOf(value) : null);
@@ -160,33 +157,17 @@ export function ExportTargetsSection() {
             <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
               {t.save}
             </Button>
-            <Button onClick={() => setConfirmReset(true)} disabled={!canEdit || !entry.stored || saving}>
-              {t.reset}
-            </Button>
+            <ResetToDefault
+              disabled={!canEdit || !entry.stored}
+              busy={saving}
+              title={t.confirmTitle}
+              text={t.confirmText}
+              callbacks={callbacks(t.wasReset)}
+              reset={reset}
+            />
           </Stack>
         </Stack>
       ) : null}
-      <ConfirmDialog
-        open={confirmReset}
-        title={t.confirmTitle}
-        text={t.confirmText}
-        confirmLabel={t.confirm}
-        busy={saving}
-        onClose={() => setConfirmReset(false)}
-        onConfirm={() => {
-          const done = callbacks(t.wasReset);
-          reset({
-            onSuccess: () => {
-              setConfirmReset(false);
-              done.onSuccess();
-            },
-            onError: (e) => {
-              setConfirmReset(false);
-              done.onError(e);
-            },
-          });
-        }}
-      />
     </SettingSection>
   );
 }

@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { AccountMappingSection } from './AccountMappingSection';
 import { CalendarSettingsSection } from './CalendarSettingsSection';
+import { CostCentresSection } from './CostCentresSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
 import { ExportTargetsSection } from './ExportTargetsSection';
 import { ImportFolderSection } from './ImportFolderSection';
@@ -19,6 +20,7 @@ export default function SettingsPage() {
       </Typography>
       <AccountMappingSection />
       <ExportTargetsSection />
+      <CostCentresSection />
       <Typography variant="overline" component="h2">
         Für die ganze Installation
       </Typography>
