@@ -106,6 +106,7 @@ export function extractFieldsChecked(
       f = findZerlegungsanteile(indexes, (n) => options.resolveMunicipality?.(n) ?? agsOfName(n));
     else if (name === 'gemeinde') f = findGemeinde(indexes);
     else if (name === 'faellig_am') f = dueDate(indexes, hints, fields);
+    else if (name === 'erhebungszeitraum') f = taxYear(indexes, hints, type);
     else f = scalarField(name, indexes, hints);
     if (f) fields[name] = f;
   }
@@ -241,6 +242,34 @@ function allOf(
     }
   }
   return out;
+}
+
+/**
+ * The tax year. Outside a Vorauszahlungsbescheid, a year the prepayments are set for
+ * ("Vorauszahlungen ab 2024", "für das Jahr 2024 werden folgende Vorauszahlungen festgesetzt")
+ * is the next year's, not the year the notice assesses: it counts less.
+ */
+function taxYear(indexes: PageIndex[], hints: Hints, type: DocumentType): ExtractedField | null {
+  const cands = scalarCandidates('erhebungszeitraum', indexes, hints);
+  if (type !== 'vorauszahlungsbescheid')
+    for (const c of cands) {
+      const ix = indexes.find((i) => i.page.page === c.page);
+      if (!ix) continue;
+      // The candidate's span may start at its label or pattern: the year itself.
+      const at = ix.flat.indexOf(String(c.value), c.pos);
+      if (at < 0) continue;
+      const before = ix.flat.slice(Math.max(0, at - 45), at);
+      const after = ix.flat.slice(at, at + 70);
+      if (
+        /vorauszahlung\p{L}*\s+(?:(?:ab|für|für\s+das)\s+)?(?:(?:dem\s+)?(?:jahr|kalenderjahr)\s+)?$/iu.test(
+          before,
+        ) ||
+        /^\d{4}\s+(?:werden|wird|sind|betragen)\s[^.]{0,40}vorauszahlung/iu.test(after)
+      )
+        c.score *= 0.7;
+    }
+  const b = best(cands);
+  return b ? toField(b) : null;
 }
 
 function toField(b: Candidate): ExtractedField {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { extractFields } from './fields.js';
 import { buildLines } from './layout.js';
 import { findVorauszahlungen } from './schedule.js';
 import { indexPage } from './textindex.js';
@@ -7,6 +8,9 @@ import type { Page, Word } from './types.js';
 
 /** Rows of text; " | " starts a new cell 150 pt further right (a table column). */
 function indexOf(rows: string[]) {
+  return [indexPage(pageOf(rows))];
+}
+function pageOf(rows: string[]): Page {
   const words: Word[] = [];
   for (const [r, row] of rows.entries())
     for (const [c, cell] of row.split(' | ').entries()) {
@@ -16,8 +20,7 @@ function indexOf(rows: string[]) {
         x += t.length * 5 + 4;
       }
     }
-  const page: Page = { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
-  return [indexPage(page)];
+  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
 }
 const q = (jahr: number, quartal: number, betrag: string) => ({
   jahr,
@@ -128,6 +131,19 @@ describe('prepayment schedule by meaning', () => {
         ).toBeUndefined();
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it("does not take the prepayments' year for the tax year of a Gewerbesteuerbescheid", () => {
+    const rows = [
+      'Für das Jahr 2021 wird die Gewerbesteuer wie folgt festgesetzt:',
+      'Festsetzung der Vorauszahlungen',
+      'Für das Jahr 2023 werden folgende Vorauszahlungen festgesetzt:',
+      '1. Quartal | 980,00 €',
+    ];
+    expect(extractFields('gewst_bescheid', [pageOf(rows)]).erhebungszeitraum?.value).toBe(2021);
+    expect(extractFields('vorauszahlungsbescheid', [pageOf(rows.slice(1))]).erhebungszeitraum?.value).toBe(
+      2023,
     );
   });
 });
