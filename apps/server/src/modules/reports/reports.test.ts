@@ -249,6 +249,30 @@ describe('provision proposal', () => {
     ]);
   });
 
+  it('reads a saved Zerlegung again when its version id names another row (restore over the installation)', async () => {
+    const url = `/reports/provision?company_id=${f.cid}&year=2024`;
+    expect((await get<ProvisionReport>(url)).messbetrag.betrag).toBe('4000.00');
+    const [version] = await ctx.built.database.query<{ id: number }>(
+      `select v.id from zerlegungen z
+         join zerlegung_versions v on v.zerlegung_id = z.id and v.version = z.current_version
+        where z.company_id = $1 and z.year = 2024`,
+      [f.cid],
+    );
+    // A restore brings back the same id with another body and another creation time.
+    const rewrite = (betrag: string) =>
+      ctx.built.database.query(
+        `update zerlegung_versions
+            set result = jsonb_set(result, '{messbetrag}', to_jsonb($2::text)),
+                created_at = created_at + interval '1 second'
+          where id = $1`,
+        [version!.id, betrag],
+      );
+    await rewrite('5000.00');
+    expect((await get<ProvisionReport>(url)).messbetrag.betrag).toBe('5000.00');
+    await rewrite('4000.00');
+    expect((await get<ProvisionReport>(url)).messbetrag.betrag).toBe('4000.00');
+  });
+
   it('uses the assessed figure where a notice exists (refund negative)', async () => {
     const r = await get<ProvisionReport>(`/reports/provision?company_id=${f.cid}&year=2023`);
     expect(r.rows.map((x) => [x.ags, x.quelle, x.erwartet, x.rueckstellung])).toEqual([

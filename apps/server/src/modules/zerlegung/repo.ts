@@ -154,9 +154,9 @@ export async function receivedNoticeFields(db: DbOrTx, companyId: number, year: 
 
 /** The current version of the newest Zerlegung per year of a company (ids only, no JSON). */
 export async function currentVersionsOf(db: DbOrTx, companyId: number, yearFrom: number, yearTo: number) {
-  return rowsOf<{ id: number; year: number; version: number; version_id: number }>(
+  return rowsOf<{ id: number; year: number; version: number; version_id: number; stamp: string }>(
     db,
-    sql`select distinct on (z.year) z.id, z.year, v.version, v.id as version_id
+    sql`select distinct on (z.year) z.id, z.year, v.version, v.id as version_id, v.created_at::text as stamp
         from zerlegungen z
         join zerlegung_versions v on v.zerlegung_id = z.id and v.version = z.current_version
         where z.company_id = ${companyId} and z.year between ${yearFrom} and ${yearTo}

@@ -211,17 +211,18 @@ export async function namesFor(db: DbOrTx, ags: readonly string[]) {
 export async function savedZerlegungen(db: DbOrTx, companyId: number, yearFrom: number, yearTo: number) {
   const out = new Map<number, SavedZerlegung>();
   const heads = await repo.currentVersionsOf(db, companyId, yearFrom, yearTo);
-  const missing = heads.filter((h) => !savedVersions.has(h.version_id)).map((h) => h.version_id);
+  const keyOf = new Map(heads.map((h) => [h.version_id, savedVersionKey(h)]));
+  const missing = heads.filter((h) => !savedVersions.has(savedVersionKey(h))).map((h) => h.version_id);
   for (const v of missing.length ? await repo.versionBodies(db, missing) : []) {
     // Versions are immutable: a version read once stays valid on every instance.
     if (savedVersions.size >= SAVED_VERSIONS_CACHED) savedVersions.delete(savedVersions.keys().next().value!);
-    savedVersions.set(v.id, {
+    savedVersions.set(keyOf.get(v.id)!, {
       input: deepFreeze(v.input as StoredInput),
       result: deepFreeze(v.result as ZerlegungResponse),
     });
   }
   for (const h of heads) {
-    const body = savedVersions.get(h.version_id);
+    const body = savedVersions.get(savedVersionKey(h));
     if (body) out.set(h.year, { id: h.id, version: h.version, ...body });
   }
   return out;
@@ -233,8 +234,13 @@ interface SavedZerlegung {
   input: StoredInput;
   result: ZerlegungResponse;
 }
-/** Parsed input and result of saved versions by version id (immutable rows; bounded). */
-const savedVersions = new Map<number, Pick<SavedZerlegung, 'input' | 'result'>>();
+/**
+ * Parsed input and result of saved versions (immutable rows; bounded), keyed by version id
+ * and creation time: after a restore over the current installation (or in a process that
+ * opens several databases) the same id can name another version, never with the same stamp.
+ */
+const savedVersions = new Map<string, Pick<SavedZerlegung, 'input' | 'result'>>();
+const savedVersionKey = (h: { version_id: number; stamp: string }) => `${h.version_id}|${h.stamp}`;
 const SAVED_VERSIONS_CACHED = 64;
 
 function deepFreeze<T>(value: T): T {
