@@ -360,6 +360,141 @@ function zinsBlocks(n: NoticeData, s: Style, c: Ctx, own: boolean): Block[] {
   return own ? [block] : [{ k: 'heading', text: L.zinsHeading }, block];
 }
 
+/**
+ * A Zinsbescheid as a notice of its own in other forms (development pools only): what every real
+ * one carries — the tax it follows, the difference to be paid or refunded (Nachzahlungs- or
+ * Erstattungszinsen), the base rounded down to 50 €, the period, the months and the rate of
+ * § 233a AO — set out as a derivation, a sentence naming the tax notice, running text or a table.
+ */
+function zinsNoticeStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
+  const z = n.zinsen!;
+  const L = c.L;
+  const m = c.m;
+  const diff = n.tax - n.bisher;
+  const refund = diff < 0;
+  const kind = refund ? 'Erstattungszinsen' : 'Nachzahlungszinsen';
+  const rate = s.pick(['0,15 %', '0,15 v. H.', '0,15 Prozent']);
+  const due: Block = {
+    k: 'para',
+    text: refund
+      ? s.pick([
+          `Die Erstattungszinsen werden am ${c.d(n.faellig)} auf Ihr Konto überwiesen, soweit sie nicht mit fälligen Beträgen verrechnet werden.`,
+          `Auszahlung der Zinsen zum ${c.d(n.faellig)}.`,
+        ])
+      : s.pick(S(s).zinsDue)(c),
+  };
+  switch (s.zinsNotice) {
+    case 'derivation':
+      return [
+        {
+          k: 'heading',
+          text: s.pick(['Berechnung der Zinsen', 'Ermittlung der Zinsen', `${kind} nach § 233a AO`]),
+        },
+        kvOrTable(s, [
+          [s.pick([L.steuer, 'Gewerbesteuer lt. Bescheid', 'festgesetzte Gewerbesteuer neu']), m(n.tax)],
+          [s.pick([L.bisher, 'abzüglich bisher festgesetzt', 'anzurechnende Beträge']), m(n.bisher)],
+          [
+            refund
+              ? s.pick(['Minderbetrag', 'zu erstattender Unterschiedsbetrag'])
+              : s.pick(['Unterschiedsbetrag', 'Mehrbetrag', 'zu verzinsender Unterschiedsbetrag']),
+            m(Math.abs(diff)),
+          ],
+          [
+            s.pick(['abgerundet auf volle 50 Euro', 'Bemessungsgrundlage (abgerundet)', L.zinsBasis]),
+            m(z.basis),
+          ],
+          [L.zinsVon, c.d(z.von)],
+          [L.zinsBis, c.d(z.bis)],
+          [L.zinsMonate, String(z.monate)],
+          [s.pick(['Zinssatz je Monat', 'Zinssatz pro vollen Monat']), rate],
+          [refund ? s.pick(['Erstattungszinsen', 'Zinsen zu Ihren Gunsten']) : L.zinsen, m(z.betrag)],
+        ]),
+        due,
+      ];
+    case 'bescheid-ref':
+      return [
+        {
+          k: 'para',
+          text: s.pick([
+            `Mit Bescheid vom heutigen Tag wurde die Gewerbesteuer für ${c.ez} auf ${m(n.tax)} festgesetzt; bisher waren ${m(n.bisher)} festgesetzt. Der ${refund ? 'Minderbetrag' : 'Mehrbetrag'} von ${m(Math.abs(diff))} ist nach § 233a AO zu verzinsen.`,
+            `Die Festsetzung der Gewerbesteuer ${c.ez} führt zu einer ${refund ? 'Erstattung' : 'Nachzahlung'} von ${m(Math.abs(diff))}. Dieser Betrag wird nach § 233a der Abgabenordnung verzinst.`,
+          ]),
+        },
+        {
+          k: 'table',
+          header: [
+            s.pick(['Zinslauf von', 'Beginn', 'vom']),
+            s.pick(['Zinslauf bis', 'Ende', 'bis']),
+            s.pick(['volle Monate', 'Monate']),
+            s.pick(['Zinssatz', '% mtl.']),
+            s.pick(['zu verzinsen', 'Grundlage', 'Betrag (abgerundet)']),
+            refund ? 'Erstattungszinsen' : s.pick(['Zinsen', 'Zinsbetrag']),
+          ],
+          rows: [[c.d(z.von), c.d(z.bis), String(z.monate), rate, m(z.basis), m(z.betrag)]],
+          widths: [0.16, 0.16, 0.12, 0.12, 0.22, 0.22],
+          align: ['l', 'l', 'r', 'r', 'r', 'r'],
+        },
+        due,
+      ];
+    case 'letter':
+      return [
+        {
+          k: 'para',
+          text: s.pick([
+            `Sehr geehrte Damen und Herren, die Gewerbesteuer ${c.ez} wurde neu festgesetzt. Der Unterschiedsbetrag zur bisherigen Festsetzung ist zu verzinsen (§ 233a AO). Die ${kind} betragen ${m(z.betrag)}; sie sind für ${z.monate} volle Monate vom ${c.d(z.von)} bis ${c.d(z.bis)} zu ${rate} je Monat aus ${m(z.basis)} berechnet.`,
+            `Sehr geehrte Damen und Herren, für die ${refund ? 'Erstattung' : 'Nachzahlung'} aus der Gewerbesteuer ${c.ez} setzen wir ${kind} in Höhe von ${m(z.betrag)} fest. Zinslauf: ${c.d(z.von)} bis ${c.d(z.bis)}, ${z.monate} Monate, Zinssatz ${rate} monatlich, zu verzinsender Betrag ${m(z.basis)} (auf volle 50 Euro abgerundet).`,
+          ]),
+        },
+        due,
+      ];
+    default:
+      return [
+        {
+          k: 'table',
+          header: [
+            'Steuerart',
+            'Jahr',
+            s.pick(['Bemessungsgrundlage', 'zu verzinsen']),
+            s.pick(['Zinsbeginn', 'von']),
+            s.pick(['Zinsende', 'bis']),
+            'Monate',
+            s.pick(['Zinsen', 'Zinsbetrag']),
+          ],
+          rows: [
+            [
+              'Gewerbesteuer',
+              String(c.ez),
+              m(z.basis),
+              c.d(z.von),
+              c.d(z.bis),
+              String(z.monate),
+              m(z.betrag),
+            ],
+          ],
+          widths: [0.18, 0.08, 0.18, 0.14, 0.14, 0.1, 0.18],
+          align: ['l', 'l', 'r', 'l', 'l', 'r', 'r'],
+        },
+        {
+          k: 'para',
+          text: `${s.pick(['Summe der Zinsen', 'Zinsen insgesamt', 'Gesamtbetrag'])}: ${m(z.betrag)} (Zinssatz ${rate} je vollen Monat, § 233a AO).`,
+        },
+        due,
+      ];
+  }
+}
+
+/** A Gewerbesteuerbescheid that adds its interest to the amount to pay (development pools only). */
+function zinsTotal(n: NoticeData, s: Style, c: Ctx): Block[] {
+  const diff = n.tax - n.bisher;
+  if (s.zinsNotice !== 'total' || diff <= 0) return [];
+  return [
+    {
+      k: 'para',
+      text: `${s.pick(['Zusammen mit den Zinsen sind', 'Insgesamt (Nachzahlung und Zinsen) sind'])} ${c.m(diff + n.zinsen!.betrag)} zu zahlen.`,
+    },
+  ];
+}
+
 function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => number }): Block[] {
   const fam = s.family;
   const L = c.L;
@@ -397,7 +532,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       if (s.gewst && s.gewst !== 'classic') {
         b.push(...gewstStyled(n, s, c, mbLabel, diffLabel, diffValue));
         b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
-        if (n.zinsen) b.push(...zinsBlocks(n, s, c, false));
+        if (n.zinsen) b.push(...zinsBlocks(n, s, c, false), ...zinsTotal(n, s, c));
         b.push(...vzBlocks(n, s, c, extra.oldVz));
         legal('gewst_bescheid');
         break;
@@ -478,7 +613,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
           );
       }
       b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
-      if (n.zinsen) b.push(...zinsBlocks(n, s, c, false));
+      if (n.zinsen) b.push(...zinsBlocks(n, s, c, false), ...zinsTotal(n, s, c));
       b.push(...vzBlocks(n, s, c, extra.oldVz));
       legal('gewst_bescheid');
       break;
@@ -501,6 +636,11 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     }
     case 'zinsbescheid':
       intro('zinsbescheid');
+      if (s.zinsNotice && s.zinsNotice !== 'classic' && s.zinsNotice !== 'total') {
+        b.push(...zinsNoticeStyled(n, s, c));
+        legal('zinsbescheid');
+        break;
+      }
       b.push(...zinsBlocks(n, s, c, true));
       b.push({ k: 'para', text: s.pick(S(s).zinsDue)(c) });
       legal('zinsbescheid');

@@ -153,6 +153,7 @@ export const DEV_POOLS: Pools = {
     'subject',
     'reference',
   ],
+  zinsNoticeStyles: ['classic', 'classic', 'derivation', 'bescheid-ref', 'letter', 'summary', 'total'],
   families: DEV_FAMILIES,
   issuers: [
     (k, n) => `${k} ${n}`,
@@ -366,6 +367,9 @@ export const DEV_POOLS: Pools = {
       (ez) => `Gewerbesteuer-Bescheid für das Jahr ${ez}`,
       (ez) => `Bescheid über die Festsetzung der Gewerbesteuer ${ez}`,
       (ez) => `Änderungsbescheid über Gewerbesteuer ${ez}`,
+      (ez) => `Gewerbesteuerbescheid und Zinsfestsetzung ${ez}`,
+      (ez) => `Bescheid über die Festsetzung der Gewerbesteuer und der Zinsen nach § 233a AO für ${ez}`,
+      (ez) => `Gewerbesteuer ${ez} - Festsetzung und Abrechnung`,
     ],
     vorauszahlungsbescheid: [
       (ez) => `Vorauszahlungsbescheid ${ez}`,
@@ -377,6 +381,12 @@ export const DEV_POOLS: Pools = {
       (ez) => `Zinsbescheid (§ 233a AO) zur Gewerbesteuer ${ez}`,
       (ez) => `Bescheid über Zinsen zur Gewerbesteuer für ${ez}`,
       (ez) => `Festsetzung von Nachzahlungszinsen - Gewerbesteuer ${ez}`,
+      (ez) => `Gewerbesteuer ${ez} - Festsetzung von Zinsen`,
+      (ez) => `Bescheid über Gewerbesteuerzinsen ${ez}`,
+      (ez) => `Zinsen zur Gewerbesteuer ${ez}`,
+      (ez) => `Änderung der Zinsfestsetzung zur Gewerbesteuer ${ez}`,
+      () => 'Bescheid über steuerliche Nebenleistungen (Zinsen)',
+      (ez) => `Gewerbesteuer - Verzinsung nach § 233a AO (Erhebungszeitraum ${ez})`,
     ],
     messbescheid: [
       (ez) => `Bescheid für ${ez} über den Gewerbesteuermessbetrag`,
@@ -418,6 +428,11 @@ export const DEV_POOLS: Pools = {
       zinsbescheid: [
         (c) =>
           `Auf Grund der Festsetzung der Gewerbesteuer für das Jahr ${c.ez} sind Zinsen nach § 233a der Abgabenordnung festzusetzen.`,
+        (c) =>
+          `Die Gewerbesteuer ${c.ez} ist geändert festgesetzt worden. Für den Unterschiedsbetrag werden hiermit Zinsen festgesetzt.`,
+        (c) =>
+          `Dieser Bescheid betrifft nur die Zinsen zur Gewerbesteuer ${c.ez}; die Steuer selbst ist in einem gesonderten Bescheid festgesetzt.`,
+        () => 'Steuernachforderungen und Steuererstattungen sind nach § 233a AO zu verzinsen.',
       ],
       messbescheid: [
         (c) =>
@@ -489,7 +504,12 @@ export const DEV_POOLS: Pools = {
     legal: {
       gewst_bescheid: [() => 'Rechtsgrundlagen: §§ 1, 4, 16 GewStG in Verbindung mit der Hebesatzsatzung.'],
       vorauszahlungsbescheid: [() => 'Die Festsetzung beruht auf § 19 GewStG.'],
-      zinsbescheid: [() => 'Rechtsgrundlage: § 233a AO in Verbindung mit § 1 Abs. 2 AO.'],
+      zinsbescheid: [
+        () => 'Rechtsgrundlage: § 233a AO in Verbindung mit § 1 Abs. 2 AO.',
+        () =>
+          'Die Zinsen werden nach §§ 233a, 238, 239 AO in Verbindung mit § 1 Abs. 2 Nr. 5 AO festgesetzt.',
+        () => 'Der Zinssatz beträgt nach § 238 Abs. 1a AO 0,15 Prozent für jeden vollen Monat.',
+      ],
       messbescheid: [() => 'Festsetzung nach § 14 GewStG.'],
       zerlegungsbescheid: [() => 'Zerlegung nach §§ 28 bis 33 GewStG, § 188 AO.'],
       mahnung: [() => 'Säumniszuschläge nach § 240 AO.'],

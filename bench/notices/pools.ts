@@ -153,6 +153,15 @@ export type VzStyle =
 export type EzStyle =
   'classic' | 'range' | 'kalenderjahr' | 'ez-abbr' | 'veranlagungszeitraum' | 'subject' | 'reference';
 export type MessStyle = 'classic' | 'operators' | 'sentence';
+/**
+ * Development-only optional pool (drawn after every other draw): how a Zinsbescheid sets out the
+ * interest as a notice of its own ('derivation': the tax, the amount set before and the
+ * difference rounded down to the base, then the interest; 'bescheid-ref': the tax notice it
+ * follows named in a sentence; 'letter': running text only; 'summary': one table row per tax
+ * and year with a total), and whether a Gewerbesteuerbescheid adds its interest to the amount
+ * to pay ('total').
+ */
+export type ZinsNoticeStyle = 'classic' | 'derivation' | 'bescheid-ref' | 'letter' | 'summary' | 'total';
 
 export interface Pools {
   part: Part;
@@ -162,6 +171,7 @@ export interface Pools {
   vzStyles?: VzStyle[];
   messStyles?: MessStyle[];
   ezStyles?: EzStyle[];
+  zinsNoticeStyles?: ZinsNoticeStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -214,6 +224,7 @@ export interface Style {
   vzStyle?: VzStyle;
   mess?: MessStyle;
   ezStyle?: EzStyle;
+  zinsNotice?: ZinsNoticeStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -244,5 +255,6 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     ...(pools.vzStyles ? { vzStyle: pick(pools.vzStyles) } : {}),
     ...(pools.messStyles ? { mess: pick(pools.messStyles) } : {}),
     ...(pools.ezStyles ? { ezStyle: pick(pools.ezStyles) } : {}),
+    ...(pools.zinsNoticeStyles ? { zinsNotice: pick(pools.zinsNoticeStyles) } : {}),
   };
 }
