@@ -103,6 +103,51 @@ describe('classify: phrasings it was not trained on', () => {
   });
 });
 
+/**
+ * Interest as the subject of a notice versus interest as a section of a tax notice, written for
+ * this test (no pool has these wordings or titles): the decision rests on the structure — an
+ * interest computation without a tax assessment — not on a title.
+ */
+describe('classify: interest notice or tax notice with interest', () => {
+  const zins = [
+    // No "Zins" in the title at all; the computation is the only content.
+    `Gemeinde Talheim · Steueramt
+     Gewerbesteuer 2021 – Bescheid
+     Unterschiedsbetrag aus der Steuerfestsetzung 18.460,-- EUR, abgerundet 18.450,-- EUR.
+     Zinslauf 01.04.2023 bis 30.11.2024 = 19 Monate; 18.450,-- x 19 x 0,15 v. H. = 525,-- EUR.
+     Der Betrag ist zahlbar bis 06.01.2025.`,
+    // Erstattungszinsen in a table, a refund to the company.
+    `Stadt Seebrück – Kämmerei
+     Mitteilung zur Gewerbesteuer 2020
+     Für die Erstattung werden Ihnen Zinsen gutgeschrieben:
+     Grundlage | von | bis | Monate | Satz | Zinsen
+     7.300,00 € | 01.04.2022 | 15.03.2024 | 23 | 0,15 % | 251,00 €
+     Die Auszahlung erfolgt auf das bekannte Konto.`,
+  ];
+  const gewst = [
+    // A Gewerbesteuerbescheid whose title stresses the interest; it still assesses the tax.
+    `Stadt Seebrück – Kämmerei
+     Zinsen und Gewerbesteuer 2022
+     Messbetrag 1.000,00 € x Hebesatz 410 % = Gewerbesteuer 4.100,00 €; bisher 2.000,00 €; Nachzahlung 2.100,00 €.
+     Nachzahlungszinsen § 233a AO: 2.100,00 € x 11 Monate x 0,15 % = 34,00 €, Zinslauf 01.04.2024 bis 20.03.2025.`,
+  ];
+  for (const text of zins)
+    it('reads an interest computation without a tax assessment as a Zinsbescheid', () => {
+      expect(strongCues(text)).toContain('interest_subject');
+      expect(classify(text).type).toBe('zinsbescheid');
+    });
+  for (const text of gewst)
+    it('reads a tax assessment with an interest section as a Gewerbesteuerbescheid', () => {
+      expect(strongCues(text)).toContain('interest_section');
+      expect(classify(text).type).toBe('gewst_bescheid');
+    });
+  it('does not take the surcharges of a reminder for interest', () => {
+    const text = `Stadtkasse Ahrweiler · Mahnung
+      Rückstand Gewerbesteuer 3.000,00 €; Säumniszuschläge für 3 angefangene Monate je 1 % = 90,00 €.`;
+    expect(strongCues(text)).not.toContain('interest_subject');
+  });
+});
+
 describe('strong cues', () => {
   it('finds the legal references in their usual spellings', () => {
     expect(strongCues('gemäß § 233a AO')).toContain('p233a_ao');

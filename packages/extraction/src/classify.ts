@@ -25,12 +25,12 @@ export interface Classification {
  *    the structures found (a quarterly schedule, an apportionment table, arrears).
  * 3. `sonstiges` only when the text has no trade-tax notice cue at all, or says it is no notice.
  */
-export function classify(text: string): Classification {
+export function classify(text: string, trained: Model = model as unknown as Model): Classification {
   const feats = features(text);
   const cues = strongCues(text);
   const k = DOCUMENT_TYPES.length;
   const z = new Array<number>(k).fill(0);
-  const m = model as unknown as Model;
+  const m = trained;
   for (let c = 0; c < k; c++) z[c] = m.bias[c] ?? 0;
   for (const [f, v] of feats) {
     const w = m.weights[f];
@@ -167,7 +167,9 @@ export function strongCues(text: string): string[] {
     /festgesetzt|festsetz|festzusetz|zahlungsaufforderung|zahlungserinnerung|mahnung/.test(t)
   )
     out.push('trade_tax_notice');
-  out.push(...arithmeticCues(text));
+  const arith = arithmeticCues(text);
+  out.push(...arith);
+  out.push(...interestCues(text, t, arith.includes('assessment')));
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
@@ -214,6 +216,69 @@ export function arithmeticCues(text: string): string[] {
 }
 
 /**
+ * What every interest notice carries, as structure rather than wording (§§ 233a, 238 AO): an
+ * interest base rounded down to 50 €, a number of full months, the rate (0.5 % or 0.15 % per
+ * month) and the interest = base × months × rate rounded down to the euro; or, where the
+ * figures do not add up (a minimum interest, OCR damage), a period of interest with its
+ * months and rate. Whose subject the interest is decides the type: a notice that also assesses
+ * the tax (Messbetrag × Hebesatz = Steuer) is a Gewerbesteuerbescheid with an interest section
+ * (`interest_section`, also when OCR broke the arithmetic but a Hebesatz with its rate is
+ * printed); one that computes interest and assesses no tax is about the interest itself
+ * (`interest_subject`).
+ */
+export function interestCues(text: string, folded: string, assessment: boolean): string[] {
+  const calc = /zins/.test(folded) && interestArithmetic(text);
+  // Where the figures do not add up (a minimum interest, OCR damage): a period of interest with
+  // its months. Words of the interest computation only: a reminder's "angefangenen Monat"
+  // (§ 240 AO) is no interest.
+  const period =
+    /zinslauf|zinszeitraum|zinsbeginn|zinsende|zinsberechnung|verzinsung|zu verzinsen|verzinst|zinsmonate|zinssatz/.test(
+      folded,
+    ) && /monat/.test(folded);
+  const structure = calc || period;
+  // A tax assessed: the arithmetic, or (where OCR broke a figure) a Hebesatz with its rate.
+  const taxAssessed =
+    assessment || /hebesatz[^.\d]{0,40}\d{3}(?:,\d+)?\s?(?:%|v\.?\s?h|vom|prozent)/.test(folded);
+  const out: string[] = [];
+  if (calc) out.push('interest_calc');
+  if (structure) out.push(taxAssessed ? 'interest_section' : 'interest_subject');
+  return out;
+}
+
+/** Interest = base (a multiple of 50 €) × printed full months × 0.15 % or 0.5 %, rounded down to the euro. */
+export function interestArithmetic(text: string): boolean {
+  const amounts = [
+    ...new Set(
+      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
+        .map((m) => parseMoney(m[0]))
+        .filter((v): v is string => v !== null)
+        .map((v) => toCents(v))
+        .map((c) => (c < 0n ? -c : c))
+        .filter((c) => c > 0n),
+    ),
+  ].slice(0, 80);
+  const months = new Set(
+    [...text.matchAll(/(?<![\d.,/])(\d{1,3})(?![\d.,/]\d)/g)]
+      .map((m) => Number(m[1]))
+      .filter((n) => n >= 1 && n <= 150),
+  );
+  const bases = amounts.filter((a) => a >= 5000n && a % 5000n === 0n);
+  const set = new Set(amounts);
+  for (const b of bases)
+    for (const m of months)
+      for (const perMille of [15n, 50n]) {
+        // euros, rounded down: base(€) × months × rate
+        const euros = ((b / 100n) * BigInt(m) * perMille) / 10_000n;
+        if (
+          euros >= 1n &&
+          (set.has(euros * 100n) || set.has(euros * 100n + 100n) || set.has(euros * 100n - 100n))
+        )
+          return true;
+      }
+  return false;
+}
+
+/**
  * Fixed weights of the strong cues (log-odds added to the classifier's scores). Every cue
  * also enters the classifier as a feature, so these only make sure that a legal reference
  * counts even in a wording the classifier has never seen.
@@ -230,4 +295,6 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   apportionment: { zerlegungsbescheid: 1 },
   arrears: { mahnung: 2.5 },
   settlement: { gewst_bescheid: 2.5 },
+  interest_subject: { zinsbescheid: 2.5 },
+  interest_section: { gewst_bescheid: 1 },
 };
