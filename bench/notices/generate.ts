@@ -79,7 +79,7 @@ export async function generatePooledNotice(
   type: NoticeType,
   familyIndex: number,
   index = 0,
-): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string } }> {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
@@ -125,7 +125,11 @@ export async function generatePooledNotice(
     pdf,
     truth: t,
     // Development-only forms drawn (styles.ts groups the development figures by them).
-    styles: { vz: style.vzStyle ?? 'classic', ez: style.ezStyle ?? 'classic' },
+    styles: {
+      vz: style.vzStyle ?? 'classic',
+      ez: style.ezStyle ?? 'classic',
+      zinsNotice: style.zinsNotice ?? 'classic',
+    },
   };
 }
 
