@@ -30,11 +30,12 @@ export const GENERIC_COLUMNS = [
   'belegfeld2',
   'text',
   'cost_center',
-  'cost_center_2',
   'erhebungszeitraum',
   'due_date',
   'document_id',
   ...Array.from({ length: 8 }, (_, i) => [`info_${i + 1}_type`, `info_${i + 1}_value`]).flat(),
+  // Added later: appended, so an ERP that reads the columns by position keeps reading them.
+  'cost_center_2',
 ] as const;
 
 export interface GenericFile {
@@ -69,11 +70,11 @@ export function writeGeneric(session: ExportSession): GenericFile {
       b.belegfeld2,
       b.text,
       b.costCenter,
-      b.costCenter2,
       b.erhebungszeitraum ?? '',
       b.dueDate ?? '',
       b.documentId ?? '',
       ...Array.from({ length: 8 }, (_, i) => [b.info[i]?.art ?? '', b.info[i]?.inhalt ?? '']).flat(),
+      b.costCenter2,
     ];
   });
   const bytes = Buffer.from(
