@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PURPOSES, accountMappingSchema } from '../bookings/accounts';
-import { BOOKING_TEXT_MAX, KOST_MAX } from '../bookings/texts';
+import { BOOKING_TEXT_MAX, KOST_FORBIDDEN, KOST_MAX } from '../bookings/texts';
 import { SESSION_ACTIONS, SESSION_STATUSES, SESSION_TYPES } from '../bookings/workflow';
 import { PAYMENT_LINE_KINDS } from '../payments/rules';
 import { hasNul, idSchema, paged, pageQuerySchema } from './common';
@@ -29,8 +29,6 @@ import { userRefSchema } from './documents';
 const money = z.string();
 // eslint-disable-next-line no-control-regex -- control characters are what these refuse
 const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex -- as above, plus the quote DATEV cannot hold in KOST1
-const CONTROL_OR_QUOTE = /[\u0000-\u001f\u007f"]/;
 const bool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'Bitte true oder false angeben.' })
   .transform((v) => v === true || v === 'true' || v === '1');
@@ -113,7 +111,7 @@ export const bookingChangeSchema = z
       .string({ error: 'Kostenstelle muss Text sein.' })
       .trim()
       .max(KOST_MAX, `Die Kostenstelle darf höchstens ${KOST_MAX} Zeichen lang sein.`)
-      .refine((s) => !CONTROL_OR_QUOTE.test(s), 'Die Kostenstelle enthält ein unzulässiges Zeichen.')
+      .refine((s) => !KOST_FORBIDDEN.test(s), 'Die Kostenstelle enthält ein unzulässiges Zeichen.')
       .nullable()
       .optional(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PaymentLineKind } from '../payments/rules';
 import type { AccountPurpose } from './accounts';
-import { KOST_MAX, kost1 as cleanKost } from './texts';
+import { KOST_FORBIDDEN, KOST_MAX, kost1 as cleanKost } from './texts';
 
 /**
  * Cost-centre rules of a company (settings key `bookings.cost_centres`): which KOST1 and
@@ -56,10 +56,6 @@ export function costCentrePurposeOf(booking: {
       return 'abschlusszahlung';
   }
 }
-
-/** Characters a cost centre may not contain (as for KOST1 in texts.ts: control characters and "). */
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-export const KOST_FORBIDDEN = /[\u0000-\u001f\u007f"]/;
 
 const kostField = (label: string) =>
   z

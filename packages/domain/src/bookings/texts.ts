@@ -80,10 +80,13 @@ export function belegfeld(value: string | null | undefined): string | null {
   return cut || null;
 }
 
+/** Characters a cost centre (KOST1/KOST2) cannot hold: control characters and the quote. */
+// eslint-disable-next-line no-control-regex -- control characters are what this names
+export const KOST_FORBIDDEN = /[\u0000-\u001f\u007f"]/;
+
 /** A cost centre as KOST1: trimmed, control characters removed, at most 36 characters. */
 export function kost1(value: string | null | undefined): string | null {
   if (!value) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const cleaned = value.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const cleaned = value.replace(new RegExp(KOST_FORBIDDEN.source, 'g'), '').trim();
   return cleaned ? cleaned.slice(0, KOST_MAX) : null;
 }
