@@ -22,4 +22,5 @@ export * from './payments';
 export * from './permissions';
 export * from './settings';
 export * from './reports';
+export * from './retention';
 export * from './tax';

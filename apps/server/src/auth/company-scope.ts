@@ -118,6 +118,8 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/documents': companyQuery,
   'POST /api/documents': { kind: 'checked' },
   'GET /api/documents/stats': companyQuery,
+  'GET /api/documents/retention': companyQuery,
+  'POST /api/documents/retention/delete-originals': companyBody,
   'GET /api/documents/getFile': res('document_path', 'path', 'query'),
   'GET /api/documents/:id': res('documents'),
   'PUT /api/documents/:id': res('documents'),

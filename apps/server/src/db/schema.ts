@@ -12,6 +12,7 @@ export * from '../modules/imports/schema';
 export * from '../modules/interest/schema';
 export * from '../modules/master-data/schema';
 export * from '../modules/municipalities/schema';
+export * from '../modules/notifications/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/roles/schema';
 export * from '../modules/settings/schema';

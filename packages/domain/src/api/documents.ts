@@ -279,6 +279,8 @@ export const documentListItemSchema = z.object({
   /** Ours (additive): when and by whom a (soft-)deleted document was deleted; null otherwise. */
   deleted_at: z.string().nullable().optional(),
   deleted_by: userRefSchema.nullable().optional(),
+  /** Ours: when the original files were deleted after the retention period (data kept); null otherwise. */
+  original_deleted_at: z.string().nullable().optional(),
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 export const documentListSchema = paged(documentListItemSchema);

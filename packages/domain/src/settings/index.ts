@@ -4,6 +4,7 @@ import { accountMappingSchema } from '../bookings/accounts';
 import { costCentreSettingsSchema, DEFAULT_COST_CENTRES } from '../bookings/cost-centres';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
 import type { HolidayOptions } from '../tax/bundesland';
+import { RETENTION_DEFAULT_YEARS, retentionSettingsSchema } from '../retention';
 import { ZERLEGUNG_RUNDUNG } from '../tax/zerlegung-input';
 
 /**
@@ -163,6 +164,17 @@ export const SETTINGS = {
     default: null,
   }),
   /**
+   * How long original files are kept (§ 147 AO, see `../retention`). Only the list of expired
+   * documents and the administrator's explicit deletion read it; nothing is deleted by itself.
+   */
+  'documents.retention': defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Aufbewahrungsfrist der Originale (Jahre)',
+    schema: retentionSettingsSchema,
+    default: { years: RETENTION_DEFAULT_YEARS },
+  }),
+  /**
    * Working-day calendar (§108 Abs.3 AO: a due date on a weekend or public holiday moves to
    * the next working day). Mariä Himmelfahrt (15 August) is a holiday only in Bavarian
    * municipalities with a mainly Catholic population (and in all of Saarland, always);
@@ -237,6 +249,7 @@ export type SettingGroup = keyof typeof SETTING_GROUPS;
 export const EDITABLE_GLOBAL_SETTINGS = {
   'documents.lock_seconds': 'documents',
   'documents.import_folder': 'documents',
+  'documents.retention': 'documents',
   'calendar.holidays': 'defaults',
   'zerlegung.rundung': 'defaults',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;

@@ -1,4 +1,4 @@
-import { pageMeta } from '@gewst/domain';
+import { ORIGINAL_DELETED_TEXT, pageMeta } from '@gewst/domain';
 import type { Page } from '@gewst/extraction';
 import { textInRect } from '@gewst/extraction';
 import type { Db } from '../../db/client';
@@ -32,6 +32,8 @@ export async function readStoredFile(rt: DocumentsRuntime, actor: Actor, relPath
   if (!readable && !inAudit) throw notFound('Die Datei');
   const [first] = docs;
   const doc = first ? await repo.findDocument(db, first.id) : null;
+  if (docs.length > 0 && docs.every((d) => d.original_deleted_at))
+    throw new AppError(410, 'ORIGINAL_DELETED', `${ORIGINAL_DELETED_TEXT}.`);
   try {
     return { bytes: await rt.store.read(relPath), filename: doc?.filename ?? relPath.split('/').pop()! };
   } catch {

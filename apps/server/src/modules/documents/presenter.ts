@@ -118,6 +118,7 @@ export function presentListItem(
     updated_at: iso(row.updated_at)!,
     deleted_at: iso(row.deleted_at),
     deleted_by: userRef(users, row.deleted_by),
+    original_deleted_at: iso(row.original_deleted_at),
   };
 }
 

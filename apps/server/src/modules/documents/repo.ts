@@ -66,9 +66,9 @@ export async function insertUploadAudit(db: DbOrTx, values: typeof uploadAudit.$
 
 /** Is this relative path a stored document file (any version) — and of which documents? */
 export async function documentsWithPath(db: DbOrTx, relPath: string) {
-  return rowsOf<{ id: number; deleted_at: string | null }>(
+  return rowsOf<{ id: number; deleted_at: string | null; original_deleted_at: string | null }>(
     db,
-    sql`select d.id, d.deleted_at from documents d
+    sql`select d.id, d.deleted_at, d.original_deleted_at from documents d
         where d.original_path = ${relPath} or d.file_path = ${relPath}
            or exists (select 1 from document_versions v where v.document_id = d.id and v.path = ${relPath})`,
   );

@@ -31,6 +31,7 @@ import * as files from './files';
 import type { FileStore, StagedFile } from './file-store';
 import { type IncomingFile, ingestFiles } from './intake';
 import type { DocumentsRuntime } from './runtime';
+import { retentionRoutes } from './retention-routes';
 import * as service from './service';
 
 const notMultipart = () =>
@@ -100,6 +101,7 @@ const discardAll = (parts: readonly IncomingFile[]) =>
 export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
   const db = () => rt.database.db;
   const tags = ['Dokumente'];
+  retentionRoutes(app, rt);
 
   app.get(
     '/documents',

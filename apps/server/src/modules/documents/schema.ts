@@ -71,6 +71,9 @@ export const documents = pgTable(
     lock_expires_at: ts('lock_expires_at'),
     deleted_at: ts('deleted_at'),
     deleted_by: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The original files were deleted after the retention period (§ 147 AO); the data stays. */
+    original_deleted_at: ts('original_deleted_at'),
+    original_deleted_by: integer('original_deleted_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   type DocumentDetail,
   type DocumentType,
   type DocumentVersion,
+  ORIGINAL_DELETED_TEXT,
 } from '@gewst/domain';
 import ArchiveIcon from '@mui/icons-material/Archive';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -105,7 +106,8 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
   // A confirmed document is read-only; "Bestätigung zurücknehmen" makes it editable again.
   const fieldsEditable = editable && !processing && !confirmed;
 
-  const file = useQuery(documentFileQuery(doc.pdf));
+  // After the retention period the original may be gone (the data stays): nothing to load.
+  const file = useQuery({ ...documentFileQuery(doc.pdf), enabled: !doc.original_deleted_at });
   const viewer = useRef<PdfViewerHandle>(null);
   const [highlight, setHighlight] = useState<PdfHighlight | null>(null);
   const [picking, setPicking] = useState<string | null>(null);
@@ -342,7 +344,12 @@ function DocumentReview({ doc }: { doc: DocumentDetail }) {
             overflow: 'hidden',
           }}
         >
-          {file.isError ? (
+          {doc.original_deleted_at ? (
+            <Alert severity="info" sx={{ m: 2 }} data-testid="original-deleted">
+              {ORIGINAL_DELETED_TEXT} ({formatDateTime(doc.original_deleted_at)}). Die erkannten Daten,
+              Zahlungsdaten und Buchungen bleiben erhalten.
+            </Alert>
+          ) : file.isError ? (
             <Alert severity="error" sx={{ m: 2 }}>
               {t.review.pdfLoadFailed} {errorMessages(file.error).join('; ')}
             </Alert>

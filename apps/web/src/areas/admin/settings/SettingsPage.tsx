@@ -5,6 +5,7 @@ import { CostCentresSection } from './CostCentresSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
 import { ExportTargetsSection } from './ExportTargetsSection';
 import { ImportFolderSection } from './ImportFolderSection';
+import { RetentionSection } from './RetentionSection';
 import { RoundingSettingsSection } from './RoundingSettingsSection';
 
 /**
@@ -26,6 +27,7 @@ export default function SettingsPage() {
       </Typography>
       <DocumentSettingsSection />
       <ImportFolderSection />
+      <RetentionSection />
       <CalendarSettingsSection />
       <RoundingSettingsSection />
     </Stack>

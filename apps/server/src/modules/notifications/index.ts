@@ -1,0 +1,2 @@
+/** The notifications module's public face for other modules. */
+export { notificationReads } from './schema';
