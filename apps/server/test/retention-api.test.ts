@@ -71,7 +71,9 @@ describe('Aufbewahrung der Originale', () => {
 
     let l = await list();
     expect(l.years).toBe(10);
-    expect(ids(l)).toEqual([old.id, shared.id, unreviewed.id, inSession.id, scanned.id].sort((a, b) => a - b));
+    expect(ids(l)).toEqual(
+      [old.id, shared.id, unreviewed.id, inSession.id, scanned.id].sort((a, b) => a - b),
+    );
     expect(l.data.find((d) => d.id === scanned.id)!.anchor_year).toBe(year - 12);
     expect(l.data.find((d) => d.id === old.id)).toMatchObject({
       anchor_year: year - 15,
@@ -80,10 +82,18 @@ describe('Aufbewahrung der Originale', () => {
     });
     expect(l.data.find((d) => d.id === unreviewed.id)!.blocked).toBe('unreviewed');
     // the booking (year − 14) moves the anchor and blocks while its session is open
-    expect(l.data.find((d) => d.id === inSession.id)).toMatchObject({ anchor_year: year - 14, blocked: 'open_session' });
+    expect(l.data.find((d) => d.id === inSession.id)).toMatchObject({
+      anchor_year: year - 14,
+      blocked: 'open_session',
+    });
     expect(
-      (await ctx.inject({ method: 'GET', url: `/api/documents/retention?company_id=${companyId}`, headers: reader }))
-        .statusCode,
+      (
+        await ctx.inject({
+          method: 'GET',
+          url: `/api/documents/retention?company_id=${companyId}`,
+          headers: reader,
+        })
+      ).statusCode,
     ).toBe(403);
 
     // the setting: validated, and the list follows it at once
@@ -149,9 +159,11 @@ describe('Aufbewahrung der Originale', () => {
     expect(ids(l)).not.toContain(old.id);
     expect((await del([old.id])).statusCode).toBe(409);
 
-    const logs = await db.query<{ entity_id: string; before: { files: string[] }; after: { retention_years: number } }>(
-      `select entity_id, before, after from audit_logs where action = 'delete-original' order by id`,
-    );
+    const logs = await db.query<{
+      entity_id: string;
+      before: { files: string[] };
+      after: { retention_years: number };
+    }>(`select entity_id, before, after from audit_logs where action = 'delete-original' order by id`);
     expect(logs.map((r) => Number(r.entity_id)).sort((a, b) => a - b)).toEqual(
       [old.id, shared.id, eightYears.id].sort((a, b) => a - b),
     );

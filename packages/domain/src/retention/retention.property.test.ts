@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isRetentionExpired, retentionAnchorYear, retentionEnd } from '.';
 
 const isoDate = fc
-  .record({ y: fc.integer({ min: 1990, max: 2100 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
+  .record({
+    y: fc.integer({ min: 1990, max: 2100 }),
+    m: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 1, max: 28 }),
+  })
   .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 const years = fc.integer({ min: 6, max: 30 });
 
@@ -20,21 +24,30 @@ describe('retention expiry rule', () => {
         expect(expired).toBe(Number(today.slice(0, 4)) > anchor + n);
         // never before `n` full years after every single event
         if (expired)
-          for (const e of events) expect(Number(today.slice(0, 4)) - Number(e.slice(0, 4))).toBeGreaterThan(n);
+          for (const e of events)
+            expect(Number(today.slice(0, 4)) - Number(e.slice(0, 4))).toBeGreaterThan(n);
       }),
     );
   });
 
   it('a later event or a longer period never makes a document expire earlier', () => {
     fc.assert(
-      fc.property(fc.array(isoDate, { minLength: 1 }), isoDate, years, years, isoDate, (events, extra, a, b, today) => {
-        const anchor = retentionAnchorYear(events)!;
-        const later = retentionAnchorYear([...events, extra])!;
-        expect(later).toBeGreaterThanOrEqual(anchor);
-        if (isRetentionExpired(later, a, today)) expect(isRetentionExpired(anchor, a, today)).toBe(true);
-        const [short, long] = a <= b ? [a, b] : [b, a];
-        if (isRetentionExpired(anchor, long, today)) expect(isRetentionExpired(anchor, short, today)).toBe(true);
-      }),
+      fc.property(
+        fc.array(isoDate, { minLength: 1 }),
+        isoDate,
+        years,
+        years,
+        isoDate,
+        (events, extra, a, b, today) => {
+          const anchor = retentionAnchorYear(events)!;
+          const later = retentionAnchorYear([...events, extra])!;
+          expect(later).toBeGreaterThanOrEqual(anchor);
+          if (isRetentionExpired(later, a, today)) expect(isRetentionExpired(anchor, a, today)).toBe(true);
+          const [short, long] = a <= b ? [a, b] : [b, a];
+          if (isRetentionExpired(anchor, long, today))
+            expect(isRetentionExpired(anchor, short, today)).toBe(true);
+        },
+      ),
     );
   });
 

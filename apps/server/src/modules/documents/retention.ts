@@ -85,7 +85,14 @@ function expiredQuery(companyId: number, years: number, today: string, ids?: rea
              ${anchorYear} as anchor_year, ${blockedReason} as blocked
       from documents d
       where d.company_id = ${companyId} and d.deleted_at is null and d.original_deleted_at is null
-        ${ids ? sql`and d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}
+        ${
+          ids
+            ? sql`and d.id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
     ) x
     where x.anchor_year + ${years} < ${currentYear}`;
 }
@@ -142,7 +149,10 @@ export async function deleteOriginals(
     const years = await retentionYears(tx);
     await rowsOf(
       tx,
-      sql`select id from documents where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) for update`,
+      sql`select id from documents where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) for update`,
     );
     const rows = await rowsOf<ExpiredRow>(tx, expiredQuery(body.company_id, years, today, ids));
     const found = new Map(rows.map((r) => [Number(r.id), r]));
@@ -158,15 +168,26 @@ export async function deleteOriginals(
           .map((r) => `„${r.filename}“ – ${RETENTION_BLOCKS[r.blocked!]}`)
           .join('; ')}.`,
       );
-    const files = await rowsOf<{ id: number; original_path: string; file_path: string; versions: string[] | null }>(
+    const files = await rowsOf<{
+      id: number;
+      original_path: string;
+      file_path: string;
+      versions: string[] | null;
+    }>(
       tx,
       sql`select d.id, d.original_path, d.file_path,
                  (select array_agg(v.path order by v.version) from document_versions v where v.document_id = d.id) as versions
-          from documents d where d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          from documents d where d.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     await tx.execute(
       sql`update documents set original_deleted_at = now(), original_deleted_by = ${actor.userId}, updated_at = now()
-          where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
     const all = new Set<string>();
     for (const f of files) {

@@ -29,8 +29,7 @@ import { appStore, useCurrentCompany } from '../../../store/store';
 
 const TABLE = { perPage: 25, perPageOptions: [25, 50, 100] } as const;
 const t = {
-  heading: (company: string, years: number) =>
-    `Abgelaufene Aufbewahrungsfrist (${years} Jahre) – ${company}`,
+  heading: (company: string, years: number) => `Abgelaufene Aufbewahrungsfrist (${years} Jahre) – ${company}`,
   noCompany: 'Bitte oben eine Firma wählen.',
   label: 'Dokumente mit abgelaufener Aufbewahrungsfrist',
   empty: 'Keine Dokumente mit abgelaufener Aufbewahrungsfrist.',
@@ -47,7 +46,8 @@ const t = {
     `Die Original-Dateien (Upload und annotierte Fassungen) von ${n} Dokument(en) werden endgültig aus der Ablage gelöscht. Erkannte Daten, Zahlungsdaten und Buchungen bleiben erhalten; das Dokument zeigt „Original nach Ablauf der Aufbewahrungsfrist gelöscht“. Sicherungen, die die Dateien enthalten, bleiben unverändert. Die Löschung wird protokolliert.`,
   typeLabel: `Zur Bestätigung „${DELETE_ORIGINALS_CONFIRMATION}“ eingeben`,
   confirm: 'Originale löschen',
-  done: (n: number, files: number) => `Originale von ${n} Dokument(en) gelöscht (${files} Datei(en) entfernt).`,
+  done: (n: number, files: number) =>
+    `Originale von ${n} Dokument(en) gelöscht (${files} Datei(en) entfernt).`,
 };
 
 /** The expired documents of the current company, one page, and the confirmed deletion of their originals. */
@@ -73,7 +73,11 @@ export function ExpiredOriginals() {
       ),
       ellipsis: (d) => d.filename,
     },
-    { id: 'status', header: t.status, cell: (d) => DOCUMENT_STATUS_LABELS[d.status as DocumentStatus] ?? d.status },
+    {
+      id: 'status',
+      header: t.status,
+      cell: (d) => DOCUMENT_STATUS_LABELS[d.status as DocumentStatus] ?? d.status,
+    },
     { id: 'anchor_year', header: t.anchor, cell: (d) => d.anchor_year, align: 'right' },
     { id: 'retained_until', header: t.until, cell: (d) => formatDate(d.retained_until), nowrap: true },
     { id: 'blocked', header: t.state, cell: (d) => (d.blocked ? RETENTION_BLOCKS[d.blocked] : t.deletable) },
@@ -108,7 +112,11 @@ export function ExpiredOriginals() {
 }
 
 /** Typed confirmation (the server checks the word too); 409 answers name the blocking documents. */
-function DeleteOriginalsDialog(props: { companyId: number; documents: ExpiredDocument[]; onClose: () => void }) {
+function DeleteOriginalsDialog(props: {
+  companyId: number;
+  documents: ExpiredDocument[];
+  onClose: () => void;
+}) {
   const { companyId, documents, onClose } = props;
   const [typed, setTyped] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -132,7 +140,11 @@ function DeleteOriginalsDialog(props: { companyId: number; documents: ExpiredDoc
       <DialogTitle>{t.dialogTitle}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>{t.dialogText(documents.length)}</Typography>
-        {failure ? <Alert severity="error" sx={{ mb: 2 }}>{failure}</Alert> : null}
+        {failure ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        ) : null}
         <TextField
           autoFocus
           fullWidth
@@ -147,7 +159,13 @@ function DeleteOriginalsDialog(props: { companyId: number; documents: ExpiredDoc
         <Button disabled={remove.isPending} onClick={onClose}>
           {de.common.cancel}
         </Button>
-        <Button color="error" variant="contained" disabled={!matches} loading={remove.isPending} onClick={run}>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={!matches}
+          loading={remove.isPending}
+          onClick={run}
+        >
           {t.confirm}
         </Button>
       </DialogActions>

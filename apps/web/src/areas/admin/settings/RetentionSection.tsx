@@ -40,12 +40,24 @@ export function RetentionSection() {
   };
 
   return (
-    <SettingSection id="retention-settings" title={t.title} intro={t.intro} entries={entries} canEdit={canEdit}>
+    <SettingSection
+      id="retention-settings"
+      title={t.title}
+      intro={t.intro}
+      entries={entries}
+      canEdit={canEdit}
+    >
       <Alert severity="warning" sx={{ mb: 2 }}>
         {t.legal}
       </Alert>
       {entry ? (
-        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={submit} noValidate>
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          onSubmit={submit}
+          noValidate
+        >
           <TextField
             label={t.label}
             value={value}
