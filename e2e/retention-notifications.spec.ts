@@ -1,23 +1,10 @@
-import type { DocumentDetail, UploadResult } from '@gewst/domain';
+import type { DocumentDetail } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken } from './support/api';
+import { api, apiToken, uploadDocument } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
-
-async function upload(token: string, companyId: number, name: string, pdf: Uint8Array) {
-  const form = new FormData();
-  form.append('company_id', String(companyId));
-  form.append('files', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
-  const res = await fetch(`${baseUrl()}/api/documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as UploadResult).results[0]!.document_id!;
-}
 
 describe('Admin → Einstellungen: Aufbewahrung', () => {
   it('a changed retention period changes the list of expired documents at once', async () => {
@@ -25,7 +12,13 @@ describe('Admin → Einstellungen: Aufbewahrung', () => {
     const companies = (await api<{ id: number }[]>(baseUrl(), admin, 'GET', '/companies')).body;
     const companyId = companies[0]!.id;
     const notice = await generateNotice(9371, 'zinsbescheid', 'L6-formular');
-    const id = await upload(admin, companyId, `e2e-aufbewahrung-${Date.now().toString(36)}.pdf`, notice.pdf);
+    const id = await uploadDocument(
+      baseUrl(),
+      admin,
+      companyId,
+      `e2e-aufbewahrung-${Date.now().toString(36)}.pdf`,
+      notice.pdf,
+    );
     const doc = async () => api<DocumentDetail>(baseUrl(), admin, 'GET', `/documents/${id}`);
     await expect
       .poll(async () => (await doc()).body.status, { timeout: 90_000, interval: 500 })

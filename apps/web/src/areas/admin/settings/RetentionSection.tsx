@@ -1,5 +1,5 @@
 import { RETENTION_DEFAULT_YEARS, RETENTION_MAX_YEARS, RETENTION_MIN_YEARS } from '@gewst/domain';
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSetting } from '../../../hooks/useSetting';
@@ -51,32 +51,33 @@ export function RetentionSection() {
         {t.legal}
       </Alert>
       {entry ? (
-        <Stack
+        <Box
           component="form"
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
           onSubmit={submit}
           noValidate
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
         >
           <TextField
             label={t.label}
             value={value}
-            onChange={(e) => edit(e.target.value)}
             error={errors[FIELD] !== undefined}
             helperText={errors[FIELD] ?? t.help}
+            onChange={(e) => edit(e.target.value)}
             disabled={!canEdit}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'retention-years' } }}
             sx={{ minWidth: 240 }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'retention-years' } }}
           />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', pt: 1 }}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <Button onClick={() => setAsking(true)} disabled={!canEdit || !entry.stored || saving}>
-              {t.reset}
-            </Button>
-          </Stack>
-        </Stack>
+          <Button sx={{ mt: 1 }} type="submit" variant="contained" loading={saving} disabled={!canEdit}>
+            {t.save}
+          </Button>
+          <Button
+            sx={{ mt: 1 }}
+            disabled={saving || !canEdit || !entry.stored}
+            onClick={() => setAsking(true)}
+          >
+            {t.reset}
+          </Button>
+        </Box>
       ) : null}
       <ConfirmDialog
         open={asking}
