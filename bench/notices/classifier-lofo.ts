@@ -12,10 +12,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DOCUMENT_TYPES } from '@gewst/domain';
 import { classify } from '../../packages/extraction/src/classify.js';
 import { ocrNoise, textOf, trainingTexts, trainModel } from './classifier-training.js';
 import { rng } from './data.js';
+import { confusionTable } from './evaluate.js';
 import { generatePooledCorpus } from './generate.js';
 
 const arg = (name: string) => {
@@ -27,15 +27,6 @@ const count = Number(arg('count') ?? 2);
 const seed = Number(arg('seed') ?? 1);
 const only = arg('families')?.split(',');
 
-const short: Record<string, string> = {
-  gewst_bescheid: 'gewst',
-  vorauszahlungsbescheid: 'vz',
-  zinsbescheid: 'zins',
-  messbescheid: 'mess',
-  zerlegungsbescheid: 'zerl',
-  mahnung: 'mahn',
-  sonstiges: 'sonst',
-};
 const started = Date.now();
 const train = await trainingTexts(trainCount);
 console.error(`${train.length} training texts in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -95,13 +86,7 @@ for (const fam of families) {
   );
 }
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
-const matrix = (c: Confusion) => [
-  `| true \\ predicted | ${DOCUMENT_TYPES.map((t) => short[t]).join(' | ')} |`,
-  `|---|${DOCUMENT_TYPES.map(() => '---').join('|')}|`,
-  ...DOCUMENT_TYPES.map(
-    (t) => `| ${short[t]} | ${DOCUMENT_TYPES.map((q) => c.get(t)?.get(q) ?? 0).join(' | ')} |`,
-  ),
-];
+const matrix = (c: Confusion) => confusionTable((t, q) => c.get(t)?.get(q) ?? 0);
 const acc = (c: Confusion) => {
   let a = 0;
   let n = 0;

@@ -1,4 +1,6 @@
 /** Scoring of extraction results against the generated ground truth. */
+import { DOCUMENT_TYPES } from '@gewst/domain';
+
 export interface Score {
   typeOk: boolean;
   fields: number;
@@ -34,3 +36,20 @@ export const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
+
+const SHORT: Record<(typeof DOCUMENT_TYPES)[number], string> = {
+  gewst_bescheid: 'gewst',
+  vorauszahlungsbescheid: 'vz',
+  zinsbescheid: 'zins',
+  messbescheid: 'mess',
+  zerlegungsbescheid: 'zerl',
+  mahnung: 'mahn',
+  sonstiges: 'sonst',
+};
+
+/** A confusion matrix as Markdown table lines (rows: true type, columns: predicted type). */
+export const confusionTable = (count: (truth: string, predicted: string) => number): string[] => [
+  `| true \\ predicted | ${DOCUMENT_TYPES.map((t) => SHORT[t]).join(' | ')} |`,
+  `|---|${DOCUMENT_TYPES.map(() => '---').join('|')}|`,
+  ...DOCUMENT_TYPES.map((t) => `| ${SHORT[t]} | ${DOCUMENT_TYPES.map((q) => count(t, q)).join(' | ')} |`),
+];

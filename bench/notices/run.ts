@@ -15,7 +15,7 @@ import { DOCUMENT_TYPE_FIELDS, DOCUMENT_TYPES } from '@gewst/domain';
 import { classify, createOcrEngine, extractFields, processPdf } from '../../packages/extraction/src/index.js';
 import { pagesText } from '../../packages/extraction/src/process.js';
 import { hasTool, pdftotextPages, tesseractPages, toolVersions } from './compare.js';
-import { median, type Score, score } from './evaluate.js';
+import { confusionTable, median, type Score, score } from './evaluate.js';
 import { generatePooledCorpus, type PooledEntry } from './generate.js';
 import type { Part } from './pools.js';
 
@@ -209,27 +209,17 @@ const lines: string[] = [
   '## Confusion matrix of the classifier (rows: true type, columns: predicted; text and scans together)',
   '',
 ];
-const short: Record<string, string> = {
-  gewst_bescheid: 'gewst',
-  vorauszahlungsbescheid: 'vz',
-  zinsbescheid: 'zins',
-  messbescheid: 'mess',
-  zerlegungsbescheid: 'zerl',
-  mahnung: 'mahn',
-  sonstiges: 'sonst',
-};
 for (const p of parts) {
   const r = P(p);
   if (!r) continue;
-  lines.push(`### ${p}`, '', `| true \\ predicted | ${DOCUMENT_TYPES.map((t) => short[t]).join(' | ')} |`);
-  lines.push(`|---|${DOCUMENT_TYPES.map(() => '---').join('|')}|`);
-  for (const t of DOCUMENT_TYPES) {
-    const row = DOCUMENT_TYPES.map(
-      (q) => (r.text.confusion.get(t)?.get(q) ?? 0) + (r.scan.confusion.get(t)?.get(q) ?? 0),
-    );
-    lines.push(`| ${short[t]} | ${row.join(' | ')} |`);
-  }
-  lines.push('');
+  lines.push(
+    `### ${p}`,
+    '',
+    ...confusionTable(
+      (t, q) => (r.text.confusion.get(t)?.get(q) ?? 0) + (r.scan.confusion.get(t)?.get(q) ?? 0),
+    ),
+    '',
+  );
 }
 const dev = P('dev');
 if (dev) {
