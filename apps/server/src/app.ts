@@ -39,6 +39,7 @@ import { interestRoutes } from './modules/interest/routes';
 import { masterDataRoutes } from './modules/master-data/routes';
 import { invalidateSearchIndex } from './modules/municipalities/search-index';
 import { municipalityRoutes } from './modules/municipalities/routes';
+import { notificationRoutes } from './modules/notifications';
 import { paymentRoutes } from './modules/payments/routes';
 import { processingStatusRoutes } from './modules/processing-status/routes';
 import { settingsRoutes } from './modules/settings';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       exportRoutes(typed, exports);
       backupRoutes(typed, backups);
       archiveRoutes(typed);
+      notificationRoutes(typed);
     },
     { prefix: '/api' },
   );

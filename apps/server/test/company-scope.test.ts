@@ -34,6 +34,8 @@ const NO_COMPANY_DATA = new Set([
   'GET /api/backups/download',
   'GET /api/service/processing-status',
   'GET /api/service/processing-status/export',
+  'GET /api/notifications',
+  'POST /api/notifications/read',
 ]);
 
 interface Operation {

@@ -18,6 +18,7 @@ export * from './bookings';
 export * from './color';
 export * from './export';
 export * from './money';
+export * from './notifications';
 export * from './payments';
 export * from './permissions';
 export * from './settings';

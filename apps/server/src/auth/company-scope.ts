@@ -15,7 +15,7 @@ import type { AppInstance } from '../http/types';
  *  - `all-companies`: installation-wide administration (users, roles, logs, backups, the
  *    upload trail, closing a payment year) → 403 unless the user sees every company;
  *  - `scoped`: the handler asks `allowedCompanies(request)` and filters its answer
- *    (the company list, the processing status);
+ *    (the company list, the processing status, the notifications);
  *  - `checked`: the handler calls `assertCompanyAllowed` itself (multipart uploads,
  *    whose company id is a form field read in the handler);
  *  - `none`: reference data and calculators that hold no company's data.
@@ -164,6 +164,8 @@ export const RULES: Readonly<Record<string, CompanyRule>> = {
   'GET /api/service/processing-status': scoped,
   'GET /api/service/processing-status/export': scoped,
   'GET /api/imports': scoped,
+  'GET /api/notifications': scoped,
+  'POST /api/notifications/read': scoped,
   'GET /api/imports/:id': res('import_batches'),
   'POST /api/imports/:id/reprocess': res('import_batches'),
   'GET /api/imports/:id/files/:file_id': res('import_batches'),

@@ -4,6 +4,7 @@ import { accountMappingSchema } from '../bookings/accounts';
 import { costCentreSettingsSchema, DEFAULT_COST_CENTRES } from '../bookings/cost-centres';
 import { DEFAULT_EXPORT_SETTINGS, exportSettingsSchema } from '../export';
 import type { HolidayOptions } from '../tax/bundesland';
+import { DEFAULT_NOTIFICATION_SETTINGS, notificationSettingsSchema } from '../notifications';
 import { RETENTION_DEFAULT_YEARS, retentionSettingsSchema } from '../retention';
 import { ZERLEGUNG_RUNDUNG } from '../tax/zerlegung-input';
 
@@ -175,6 +176,17 @@ export const SETTINGS = {
     default: { years: RETENTION_DEFAULT_YEARS },
   }),
   /**
+   * Which in-app notifications are computed (and N, the days ahead for due payments). Read
+   * on every GET /api/notifications, so a change applies at once on every instance.
+   */
+  notifications: defineSetting({
+    scope: 'global',
+    kind: 'setting',
+    label: 'Benachrichtigungen',
+    schema: notificationSettingsSchema,
+    default: DEFAULT_NOTIFICATION_SETTINGS,
+  }),
+  /**
    * Working-day calendar (§108 Abs.3 AO: a due date on a weekend or public holiday moves to
    * the next working day). Mariä Himmelfahrt (15 August) is a holiday only in Bavarian
    * municipalities with a mainly Catholic population (and in all of Saarland, always);
@@ -241,6 +253,7 @@ export type SettingValue<K extends SettingKey> = z.output<Settings[K]['schema']>
 export const SETTING_GROUPS = {
   company: 'Je Firma',
   documents: 'Dokumentenverarbeitung',
+  notifications: 'Benachrichtigungen',
   defaults: 'Vorgaben',
 } as const;
 export type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -250,6 +263,7 @@ export const EDITABLE_GLOBAL_SETTINGS = {
   'documents.lock_seconds': 'documents',
   'documents.import_folder': 'documents',
   'documents.retention': 'documents',
+  notifications: 'notifications',
   'calendar.holidays': 'defaults',
   'zerlegung.rundung': 'defaults',
 } as const satisfies Partial<Record<SettingKey, SettingGroup>>;

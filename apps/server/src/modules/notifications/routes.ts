@@ -1,0 +1,48 @@
+import {
+  notificationListSchema,
+  notificationReadBodySchema,
+  notificationReadResultSchema,
+} from '@gewst/domain';
+import type { FastifyRequest } from 'fastify';
+import { allowedCompanies } from '../../auth/company-scope';
+import { type AppInstance, actorOf } from '../../http/types';
+import { listNotifications, markRead, type NotificationViewer } from './service';
+
+const tags = ['Benachrichtigungen'];
+
+function viewerOf(request: FastifyRequest): NotificationViewer {
+  const actor = actorOf(request);
+  if (actor.userId === null) throw new Error('Benachrichtigungen ohne Benutzer.');
+  return { userId: actor.userId, permissions: actor.permissions, companyIds: allowedCompanies(request) };
+}
+
+export function notificationRoutes(app: AppInstance): void {
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/notifications',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary:
+          'Benachrichtigungen des Benutzers (neueste zuerst, höchstens 100), berechnet aus den Daten der erlaubten Firmen',
+        response: { 200: notificationListSchema },
+      },
+    },
+    async (request) => listNotifications(db(), viewerOf(request)),
+  );
+  app.post(
+    '/notifications/read',
+    {
+      config: { permission: 'read-data' },
+      schema: {
+        tags,
+        summary: 'Benachrichtigungen als gelesen markieren (Schlüssel oder alle)',
+        body: notificationReadBodySchema,
+        response: { 200: notificationReadResultSchema },
+      },
+    },
+    async (request) => ({ marked: await markRead(db(), viewerOf(request), request.body) }),
+  );
+}

@@ -1,0 +1,146 @@
+import type { NotificationList } from '@gewst/domain';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from './helpers';
+
+const ctx = useTestApp();
+
+/**
+ * In-app notifications: computed per request from the data of the companies a user may see
+ * and the objects the user's permissions allow; read flags per user; the setting switches
+ * events off at once.
+ */
+describe('Benachrichtigungen', () => {
+  it('notifies reviewers of a document awaiting review, within their companies, marks read and follows the setting', async () => {
+    const db = ctx.built.database;
+    const admin = bearer(await ctx.token('admin'));
+    const clerk = bearer(await ctx.token('sachbearbeitung'));
+    const one = async (text: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(text, params))[0]!.id;
+    const [a, b] = await db.query<{ id: number; name: string }>(
+      `select id, name from companies order by id limit 2`,
+    );
+
+    const docA = await one(
+      `insert into documents (company_id, filename, sha256, size, original_path, file_path, status)
+       values ($1, 'gewst-2025.pdf', 'x', 10, 'x', 'x', 'zu_pruefen') returning id`,
+      [a!.id],
+    );
+    const failedA = await one(
+      `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, error)
+       values ($1, 'kaputt.pdf', 'y', 10, 'y', 'y', 'fehler', 'unlesbar') returning id`,
+      [a!.id],
+    );
+    // submitted by the admin: the admin may not approve it (four-eyes), 'freigabe' may
+    const sessionB = await one(
+      `insert into booking_sessions (company_id, type, status, submitted_at, submitted_by)
+       values ($1, 'korrektur', 'eingereicht', now(), (select id from users where username = 'admin')) returning id`,
+      [b!.id],
+    );
+
+    // 'freigabe' gets every permission but only company B
+    const limitedId = await one(`select id from users where username = 'freigabe'`);
+    await db.query(
+      `insert into user_roles (user_id, role_id) select $1, id from roles where name = 'Administration'
+       on conflict do nothing`,
+      [limitedId],
+    );
+    const set = await ctx.inject({
+      method: 'PUT',
+      url: `/api/users/${limitedId}/companies`,
+      headers: admin,
+      payload: { company_ids: [b!.id] },
+    });
+    expect(set.statusCode).toBe(200);
+    const limited = bearer(await ctx.token('freigabe'));
+
+    const list = async (headers: Record<string, string>) => {
+      const res = await ctx.inject({ method: 'GET', url: '/api/notifications', headers });
+      expect(res.statusCode).toBe(200);
+      return res.json() as NotificationList;
+    };
+    const keys = (l: NotificationList) => l.items.map((n) => n.key);
+
+    let mine = await list(clerk);
+    const review = mine.items.find((n) => n.key === `review:doc:${docA}`);
+    expect(review).toMatchObject({
+      event: 'review',
+      company_id: a!.id,
+      company: a!.name,
+      link: `/dokumente/${docA}`,
+      read: false,
+    });
+    expect(review!.text).toContain('gewst-2025.pdf');
+    expect(keys(mine)).toContain(`failed:doc:${failedA}`);
+    expect(mine.items.length).toBeLessThanOrEqual(100);
+
+    // company A's events never reach a user limited to company B; B's session does
+    const theirs = await list(limited);
+    expect(theirs.items.every((n) => n.company_id === b!.id)).toBe(true);
+    expect(keys(theirs)).toContain(`approval:session:${sessionB}`);
+    expect(JSON.stringify(theirs)).not.toContain('gewst-2025.pdf');
+    // the submitter does not get the second approval
+    expect(keys(await list(admin))).not.toContain(`approval:session:${sessionB}`);
+    // without a permission to act on it: no review notification (the reader may not confirm)
+    const reader = bearer(await ctx.token('leser'));
+    expect(keys(await list(reader))).not.toContain(`review:doc:${docA}`);
+
+    // mark one read: only for this user
+    const unread = mine.unread;
+    const mark = await ctx.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: clerk,
+      payload: { keys: [`review:doc:${docA}`] },
+    });
+    expect(mark.statusCode).toBe(200);
+    expect(mark.json()).toEqual({ marked: 1 });
+    mine = await list(clerk);
+    expect(mine.items.find((n) => n.key === `review:doc:${docA}`)!.read).toBe(true);
+    expect(mine.unread).toBe(unread - 1);
+    expect((await list(admin)).items.find((n) => n.key === `review:doc:${docA}`)!.read).toBe(false);
+
+    // validation
+    const bad = await ctx.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: clerk,
+      payload: { keys: ['nicht-da'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    const badSetting = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      headers: admin,
+      payload: { value: { review: true, approval: true, payment_due: true, failed: true, due_days: 0 } },
+    });
+    expect(badSetting.statusCode).toBe(400);
+    expect(JSON.stringify(badSetting.json())).toContain('mindestens 1 Tag');
+
+    // all read
+    expect(
+      (
+        await ctx.inject({
+          method: 'POST',
+          url: '/api/notifications/read',
+          headers: clerk,
+          payload: { all: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+    mine = await list(clerk);
+    expect(mine.unread).toBe(0);
+    expect(mine.items.every((n) => n.read)).toBe(true);
+
+    // the setting switches an event off at once
+    const off = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      headers: admin,
+      payload: { value: { review: false, approval: true, payment_due: true, failed: true, due_days: 14 } },
+    });
+    expect(off.statusCode).toBe(200);
+    mine = await list(clerk);
+    expect(keys(mine)).not.toContain(`review:doc:${docA}`);
+    expect(keys(mine)).toContain(`failed:doc:${failedA}`);
+  });
+});
