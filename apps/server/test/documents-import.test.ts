@@ -8,6 +8,18 @@ import { bearer, useTestApp } from './helpers';
 const importDir = mkdtempSync(path.join(os.tmpdir(), 'gewst-import-'));
 const ctx = useTestApp({ IMPORT_DIR: importDir, JOB_POLL_SECONDS: '0.5' });
 
+/**
+ * Waits until the watcher has moved a file ending in `suffix` into `dir`. The watcher creates
+ * the folder before it moves the file, so the folder alone does not say the file is there.
+ */
+async function movedInto(dir: string, suffix: string, message: string) {
+  const deadline = Date.now() + 60_000;
+  while (!(existsSync(dir) && readdirSync(dir).some((f) => f.endsWith(suffix)))) {
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 describe('watched import folder', () => {
   it('takes PDFs from IMPORT_DIR/<company_id>/ through the upload path and refuses the rest', async () => {
     mkdirSync(path.join(importDir, '1'), { recursive: true });
@@ -32,12 +44,12 @@ describe('watched import folder', () => {
       source: 'import',
     });
     expect((await waitProcessed(ctx, pdf.document_id!)).status).toBe('zu_pruefen');
-    expect(readdirSync(path.join(importDir, '1', 'imported')).some((f) => f.endsWith('_import.pdf'))).toBe(
-      true,
+    await movedInto(
+      path.join(importDir, '1', 'imported'),
+      '_import.pdf',
+      'PDF nicht nach imported/ verschoben',
     );
-    expect(readdirSync(path.join(importDir, '1', 'failed')).some((f) => f.endsWith('_notiz.txt.txt'))).toBe(
-      true,
-    );
+    await movedInto(path.join(importDir, '1', 'failed'), '_notiz.txt.txt', 'Begründung nicht in failed/');
     expect(existsSync(path.join(importDir, '1', 'import.pdf'))).toBe(false);
 
     // Service → Importe: the run is an import batch (one per company and run) with both files
@@ -78,14 +90,11 @@ describe('watched import folder', () => {
       path.join(importDir, 'eingang', '1', 'eingang.pdf'),
       await simplePdf(['Stadt Eingangshausen', 'Schreiben 2024']),
     );
-    const deadline = Date.now() + 60_000;
-    while (!existsSync(path.join(importDir, 'eingang', '1', 'imported'))) {
-      if (Date.now() > deadline) throw new Error('Eingestellter Importordner nicht gelesen');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(
-      readdirSync(path.join(importDir, 'eingang', '1', 'imported')).some((f) => f.endsWith('_eingang.pdf')),
-    ).toBe(true);
+    await movedInto(
+      path.join(importDir, 'eingang', '1', 'imported'),
+      '_eingang.pdf',
+      'Eingestellter Importordner nicht gelesen',
+    );
     await ctx.inject({ method: 'DELETE', url: '/api/settings/documents.import_folder', headers: admin });
   });
 });
