@@ -59,6 +59,7 @@ describe('Admin → Einstellungen', () => {
       .getByRole('region', { name: 'Dokumentenverarbeitung', exact: true })
       .getByRole('button', { name: 'Vorgabe verwenden' })
       .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' }).click();
     await expect
       .poll(() => page.getByText('Einstellung auf die Vorgabe zurückgesetzt.').isVisible(), {
         timeout: 30_000,

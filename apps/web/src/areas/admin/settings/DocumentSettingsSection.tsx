@@ -2,6 +2,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
+import { ResetToDefault } from './ResetToDefault';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.lock_seconds';
@@ -15,7 +16,9 @@ const t = {
       ? 'Leer: Vorgabe der Installation (DOCUMENT_LOCK_SECONDS). Zwischen 60 und 86 400 Sekunden.'
       : 'Zwischen 60 und 86 400 Sekunden.',
   save: 'Speichern',
-  reset: 'Vorgabe verwenden',
+  confirmTitle: 'Sperrzeit zurücksetzen?',
+  confirmText:
+    'Die gespeicherte Sperrzeit wird gelöscht; danach gilt die Vorgabe der Installation (DOCUMENT_LOCK_SECONDS) für die nächste Sperre.',
   saved: 'Einstellung gespeichert.',
   wasReset: 'Einstellung auf die Vorgabe zurückgesetzt.',
   notNumber: 'Bitte eine ganze Zahl von Sekunden angeben.',
@@ -28,16 +31,12 @@ export function DocumentSettingsSection() {
   const error = errors[KEY];
   const value = draft ?? (typeof entry?.value === 'number' ? String(entry.value) : '');
 
-  const run = (next: number | undefined) => {
-    if (next === undefined) reset(callbacks(t.wasReset));
-    else save(next, callbacks(t.saved));
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim() === '') return run(undefined);
-    const n = Number(value);
+    // An empty field saved means: no value of our own (the installation's default applies).
+    if (value.trim() === '') return reset(callbacks(t.wasReset));
     if (!/^\d+$/.test(value.trim())) return setErrors({ [KEY]: t.notNumber });
-    run(n);
+    save(Number(value), callbacks(t.saved));
   };
 
   return (
@@ -71,9 +70,14 @@ export function DocumentSettingsSection() {
             <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
               {t.save}
             </Button>
-            <Button onClick={() => run(undefined)} disabled={!canEdit || !entry.stored || saving}>
-              {t.reset}
-            </Button>
+            <ResetToDefault
+              disabled={!canEdit || !entry.stored}
+              busy={saving}
+              title={t.confirmTitle}
+              text={t.confirmText}
+              callbacks={callbacks(t.wasReset)}
+              reset={reset}
+            />
           </Stack>
         </Stack>
       ) : null}

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { type ImportFolderForm, importFolderFormOf, importFolderValueOf } from './importFolderForm';
+import { ResetToDefault } from './ResetToDefault';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.import_folder';
@@ -19,7 +20,9 @@ const t = {
   installation:
     'Derzeit gilt die Vorgabe der Installation (an, wenn IMPORT_DIR gesetzt ist; alle 5 Sekunden).',
   save: 'Speichern',
-  reset: 'Vorgabe verwenden',
+  confirmTitle: 'Importordner zurücksetzen?',
+  confirmText:
+    'Die gespeicherte Einstellung wird gelöscht; danach gilt die Vorgabe der Installation (an, wenn IMPORT_DIR gesetzt ist; alle 5 Sekunden).',
   saved: 'Einstellung gespeichert.',
   wasReset: 'Einstellung auf die Vorgabe zurückgesetzt.',
 };
@@ -84,12 +87,14 @@ export function ImportFolderSection() {
             <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
               {t.save}
             </Button>
-            <Button
-              onClick={() => reset(callbacks(t.wasReset))}
-              disabled={!canEdit || !entry.stored || saving}
-            >
-              {t.reset}
-            </Button>
+            <ResetToDefault
+              disabled={!canEdit || !entry.stored}
+              busy={saving}
+              title={t.confirmTitle}
+              text={t.confirmText}
+              callbacks={callbacks(t.wasReset)}
+              reset={reset}
+            />
           </Stack>
         </Stack>
       ) : null}
