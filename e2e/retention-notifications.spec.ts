@@ -1,4 +1,4 @@
-import type { DocumentDetail } from '@gewst/domain';
+import type { DocumentDetail, NotificationList } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
 import { api, apiToken, uploadDocument } from './support/api';
@@ -54,5 +54,65 @@ describe('Admin → Einstellungen: Aufbewahrung', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Vorgabe verwenden' }).click();
     await expect.poll(() => row.isVisible(), { timeout: 30_000 }).toBe(true);
     expect((await years.inputValue()).trim()).toBe('10');
+  }, 240_000);
+});
+
+describe('Benachrichtigungen', () => {
+  it('a document awaiting review shows at the bell of a reviewer and is marked read', async () => {
+    const admin = await apiToken(baseUrl(), 'admin');
+    const companies = (await api<{ id: number }[]>(baseUrl(), admin, 'GET', '/companies')).body;
+    const companyId = companies[0]!.id;
+    const notice = await generateNotice(9372, 'zinsbescheid', 'L6-formular');
+    const id = await uploadDocument(
+      baseUrl(),
+      admin,
+      companyId,
+      `e2e-benachrichtigung-${Date.now().toString(36)}.pdf`,
+      notice.pdf,
+    );
+    await expect
+      .poll(
+        async () => (await api<DocumentDetail>(baseUrl(), admin, 'GET', `/documents/${id}`)).body.status,
+        {
+          timeout: 90_000,
+          interval: 500,
+        },
+      )
+      .toBe('zu_pruefen');
+
+    const page = await (await newContext()).newPage();
+    await page.addInitScript((c) => window.localStorage.setItem('currentCompanyId', String(c)), companyId);
+    await openSignedIn(page, '/', 'sachbearbeitung');
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/ungelesen/);
+    // keyboard: focus the bell and open it with Enter
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByTestId(`notification-review:doc:${id}`);
+    await expect.poll(() => item.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await item.textContent()).toContain('wartet auf Prüfung');
+    expect(await item.getAttribute('data-read')).toBe('false');
+    await screenshot(page, 'notifications-bell');
+    await item.getByRole('button', { name: /als gelesen markieren/ }).click();
+    await expect.poll(() => item.getAttribute('data-read'), { timeout: 30_000 }).toBe('true');
+    // the link leads to the document
+    await item.getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe(`/dokumente/${id}`);
+
+    // Admin → Einstellungen: switching the event off removes it at once; then back to the default
+    const adminPage = await (await newContext()).newPage();
+    await openSignedIn(adminPage, '/admin/einstellungen', 'admin');
+    const section = adminPage.getByRole('region', { name: 'Benachrichtigungen' });
+    const review = section.getByRole('switch', { name: /Neuer Bescheid wartet auf Prüfung/ });
+    await expect.poll(() => review.isChecked(), { timeout: 30_000 }).toBe(true);
+    await review.click();
+    await section.getByRole('button', { name: 'Speichern', exact: true }).click();
+    const keys = async () =>
+      (await api<NotificationList>(baseUrl(), admin, 'GET', '/notifications')).body.items.map((n) => n.key);
+    await expect.poll(keys, { timeout: 30_000 }).not.toContain(`review:doc:${id}`);
+    await section.getByRole('button', { name: 'Vorgabe verwenden' }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect.poll(keys, { timeout: 30_000 }).toContain(`review:doc:${id}`);
+    await expect.poll(() => review.isChecked(), { timeout: 30_000 }).toBe(true);
   }, 240_000);
 });

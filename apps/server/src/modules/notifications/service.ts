@@ -139,10 +139,18 @@ export async function listNotifications(
 
   const all = (await Promise.all(queries)).flat();
   const capped = all.length > NOTIFICATION_LIMIT;
+  // Newest first. A due payment counts from the day it entered the window (due date − N
+  // days), so upcoming due dates never push newer events out of the capped list.
+  const since = (r: Row) =>
+    r.event === 'payment_due'
+      ? new Date(Date.parse(r.at) - config.due_days * 86_400_000).toISOString()
+      : r.at;
   const items = all
     .map((r) => ({ ...r, at: String(r.at).length > 10 ? new Date(r.at).toISOString() : String(r.at) }))
-    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.key.localeCompare(b.key)))
-    .slice(0, NOTIFICATION_LIMIT);
+    .map((r) => ({ row: r, since: since(r) }))
+    .sort((a, b) => (a.since < b.since ? 1 : a.since > b.since ? -1 : a.row.key.localeCompare(b.row.key)))
+    .slice(0, NOTIFICATION_LIMIT)
+    .map((x) => x.row);
   const read = await readKeys(
     db,
     viewer.userId,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { de } from '../../i18n/de';
 import { useCurrentCompany } from '../../store/store';
 import { CompanySelect } from './CompanySelect';
+import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
 /** App bar in the current company's main colour (fallback rgb(250,250,250)). */
@@ -43,6 +44,7 @@ export function TopBar({ mobile, onOpenNav }: { mobile: boolean; onOpenNav: () =
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         <CompanySelect />
+        <NotificationBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

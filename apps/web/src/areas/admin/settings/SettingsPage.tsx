@@ -5,6 +5,7 @@ import { CostCentresSection } from './CostCentresSection';
 import { DocumentSettingsSection } from './DocumentSettingsSection';
 import { ExportTargetsSection } from './ExportTargetsSection';
 import { ImportFolderSection } from './ImportFolderSection';
+import { NotificationsSection } from './NotificationsSection';
 import { RetentionSection } from './RetentionSection';
 import { RoundingSettingsSection } from './RoundingSettingsSection';
 
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <DocumentSettingsSection />
       <ImportFolderSection />
       <RetentionSection />
+      <NotificationsSection />
       <CalendarSettingsSection />
       <RoundingSettingsSection />
     </Stack>
