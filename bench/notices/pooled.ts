@@ -529,6 +529,13 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       const mbLabel = n.zerlegt ? L.zerlegungsanteil : L.messbetrag;
       const diffLabel = s.pick([L.unterschied, diff >= 0 ? L.nachzahlung : L.erstattung]);
       const diffValue = diffLabel === L.unterschied ? m(diff) : m(Math.abs(diff));
+      if (s.rate && s.rate !== 'classic') {
+        b.push(...rateStyled(n, s, c, mbLabel));
+        if (n.zinsen) b.push(...zinsBlocks(n, s, c, false), ...zinsTotal(n, s, c));
+        b.push(...vzBlocks(n, s, c, extra.oldVz));
+        legal('gewst_bescheid');
+        break;
+      }
       if (s.gewst && s.gewst !== 'classic') {
         b.push(...gewstStyled(n, s, c, mbLabel, diffLabel, diffValue));
         b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
@@ -903,6 +910,97 @@ function zerlegungStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
 const cap = (fam: Style['family'], x: string) => (fam.caps ? x.toUpperCase() : x);
 
 const ROMAN = ['I', 'II', 'III', 'IV'];
+
+/** Development-only forms of the Hebesatz, tax, settlement and due date (pools.ts RateStyle). */
+function rateStyled(n: NoticeData, s: Style, c: Ctx, mbLabel: string): Block[] {
+  const { m, L, d } = c;
+  const diff = n.tax - n.bisher;
+  const abs = m(Math.abs(diff));
+  const factor = (n.hebesatz / 100).toFixed(2).replace('.', ',');
+  const due = d(n.faellig);
+  switch (s.rate) {
+    case 'calc-line':
+      return [
+        { k: 'para', text: `${mbLabel} ${m(n.mb * 100)} x ${n.hebesatz} % = ${m(n.tax)}` },
+        { k: 'para', text: `abzüglich bereits festgesetzt ${m(n.bisher)}` },
+        { k: 'para', text: `verbleibender Betrag ${diff >= 0 ? m(diff) : `- ${abs}`}` },
+        {
+          k: 'para',
+          text: diff > 0 ? `Zahlbar bis ${due}.` : 'Der Betrag wird Ihnen erstattet.',
+        },
+      ];
+    case 'vh-sentence':
+      return [
+        {
+          k: 'para',
+          text: `Die Gewerbesteuer beträgt bei einem Hebesatz von ${n.hebesatz} vom Hundert des ${n.zerlegt ? 'Zerlegungsanteils' : 'Steuermessbetrags'} (${m(n.mb * 100)}) ${m(n.tax)}.`,
+        },
+        {
+          k: 'kv',
+          rows: [
+            ['Soll bisher', m(n.bisher)],
+            ['Soll neu', m(n.tax)],
+            [diff >= 0 ? 'Nachzahlung' : 'Erstattung', abs],
+          ],
+        },
+        ...(diff > 0
+          ? [{ k: 'para' as const, text: `Der Nachzahlungsbetrag ist spätestens am ${due} zu entrichten.` }]
+          : []),
+      ];
+    case 'factor':
+      return [
+        {
+          k: 'table',
+          header: [mbLabel, 'Hebesatz (Faktor)', 'Gewerbesteuer'],
+          rows: [[m(n.mb * 100), factor, m(n.tax)]],
+          widths: [0.34, 0.33, 0.33],
+          align: ['r', 'r', 'r'],
+        },
+        {
+          k: 'para',
+          text: `Hierauf sind bereits ${m(n.bisher)} festgesetzt. ${diff >= 0 ? `Es sind noch ${abs} zu zahlen` : `Es sind ${abs} zu erstatten`}${diff > 0 ? `, fällig zum ${due}.` : '.'}`,
+        },
+      ];
+    case 'pct-column':
+      return [
+        {
+          k: 'table',
+          header: ['Messbetrag €', 'Hebesatz (%)', 'Steuer €', 'bisher €', 'Differenz €', 'fällig am'],
+          rows: [[m(n.mb * 100), String(n.hebesatz), m(n.tax), m(n.bisher), m(diff), diff > 0 ? due : '']],
+          widths: [0.18, 0.14, 0.18, 0.18, 0.18, 0.14],
+          align: ['r', 'r', 'r', 'r', 'r', 'r'],
+        },
+      ];
+    case 'brackets':
+      return [
+        {
+          k: 'kv',
+          rows: [
+            [L.messbetrag, m(n.mb * 100)],
+            ['× Hebesatz', `${n.hebesatz} %`],
+            ['= festgesetzte Gewerbesteuer', m(n.tax)],
+            ['./. bisher festgesetzt', m(n.bisher)],
+            [diff >= 0 ? 'zu zahlen' : 'zu erstatten', diff >= 0 ? m(diff) : `(${abs})`],
+          ],
+        },
+        ...(diff > 0 ? [{ k: 'para' as const, text: `Zahlungstermin: ${due}` }] : []),
+      ];
+    default:
+      return [
+        {
+          k: 'para',
+          text: `Auf den ${n.zerlegt ? 'Ihrer Gemeinde zugeteilten Anteil am Steuermessbetrag' : 'Steuermessbetrag'} von ${m(n.mb * 100)} wird der Hebesatz ${n.hebesatz} v. H. angewandt; die Gewerbesteuer wird auf ${m(n.tax)} festgesetzt.`,
+        },
+        {
+          k: 'para',
+          text:
+            diff >= 0
+              ? `Nach Abzug der bisher festgesetzten ${m(n.bisher)} ergibt sich ein Betrag von ${abs} zu Ihren Lasten. Er ist innerhalb eines Monats nach Bekanntgabe dieses Bescheides, spätestens am ${due}, zu zahlen.`
+              : `Nach Abzug der bisher festgesetzten ${m(n.bisher)} ergibt sich ein Guthaben von ${abs} zu Ihren Gunsten.`,
+        },
+      ];
+  }
+}
 
 /** Development-only forms of a Gewerbesteuerbescheid's figures (pools.ts GewstStyle). */
 function gewstStyled(

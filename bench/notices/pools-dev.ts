@@ -124,6 +124,7 @@ export const DEV_POOLS: Pools = {
   part: 'dev',
   zerlegungStyles: ['classic', 'classic', 'ags-first', 'pct', 'lfd', 'text', 'blocks', 'share-before-wages'],
   zinsStyles: ['classic', 'classic', 'formula', 'table', 'sentence', 'rate-rows'],
+  rateStyles: ['classic', 'calc-line', 'vh-sentence', 'factor', 'pct-column', 'brackets', 'bekanntgabe'],
   gewstStyles: ['classic', 'classic', 'columns-old-new', 'ledger', 'inline', 'sentence'],
   vzStyles: [
     'classic',

@@ -161,6 +161,16 @@ export type MessStyle = 'classic' | 'operators' | 'sentence';
  * and year with a total), and whether a Gewerbesteuerbescheid adds its interest to the amount
  * to pay ('total').
  */
+/**
+ * Development-only optional pool (sixth step, drawn after every other draw): how a
+ * Gewerbesteuerbescheid prints the Hebesatz, the tax, the settlement and the due date as real
+ * municipal software does ('calc-line': "Messbetrag … x 490 % = …"; 'vh-sentence': "490 vom
+ * Hundert" in a sentence, Soll alt/neu; 'factor': the rate as a factor "4,90"; 'pct-column': one
+ * table row under "Hebesatz (%)" with the due date in a column; 'brackets': a refund in
+ * brackets, "zu erstatten" / "zu zahlen"; 'bekanntgabe': "innerhalb eines Monats nach
+ * Bekanntgabe, spätestens am …").
+ */
+export type RateStyle = 'classic' | 'calc-line' | 'vh-sentence' | 'factor' | 'pct-column' | 'brackets' | 'bekanntgabe';
 export type ZinsNoticeStyle = 'classic' | 'derivation' | 'bescheid-ref' | 'letter' | 'summary' | 'total';
 
 export interface Pools {
@@ -172,6 +182,7 @@ export interface Pools {
   messStyles?: MessStyle[];
   ezStyles?: EzStyle[];
   zinsNoticeStyles?: ZinsNoticeStyle[];
+  rateStyles?: RateStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -225,6 +236,7 @@ export interface Style {
   mess?: MessStyle;
   ezStyle?: EzStyle;
   zinsNotice?: ZinsNoticeStyle;
+  rate?: RateStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -256,5 +268,6 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     ...(pools.messStyles ? { mess: pick(pools.messStyles) } : {}),
     ...(pools.ezStyles ? { ezStyle: pick(pools.ezStyles) } : {}),
     ...(pools.zinsNoticeStyles ? { zinsNotice: pick(pools.zinsNoticeStyles) } : {}),
+    ...(pools.rateStyles ? { rate: pick(pools.rateStyles) } : {}),
   };
 }
