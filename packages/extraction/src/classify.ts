@@ -1,6 +1,14 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@gewst/domain';
 import model from './classifier-model.json' with { type: 'json' };
-import { MONEY_SOURCE, PERCENT_SOURCE, parseMoney, parsePercent, toCents } from './normalize.js';
+import {
+  BARE_RATE_SOURCE,
+  MONEY_SOURCE,
+  PERCENT_SOURCE,
+  parseBareRate,
+  parseMoney,
+  parsePercent,
+  toCents,
+} from './normalize.js';
 
 export interface Classification {
   type: DocumentType;
@@ -190,6 +198,8 @@ export function arithmeticCues(text: string): string[] {
     .slice(0, 60);
   const rates = [
     ...new Set([...text.matchAll(new RegExp(PERCENT_SOURCE, 'giu'))].map((m) => parsePercent(m[0]))),
+    // A rate printed without its unit ("Hebesatz (%)" column, a factor "4,90"): the arithmetic decides.
+    ...new Set([...text.matchAll(new RegExp(BARE_RATE_SOURCE, 'gu'))].map((m) => parseBareRate(m[0]))),
   ].filter((v): v is number => v !== null && v >= 200 && v <= 1000 && Number.isInteger(v));
   const set = new Set(amounts.map((a) => (a < 0n ? -a : a)));
   const taxes: bigint[] = [];

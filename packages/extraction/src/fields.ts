@@ -4,6 +4,8 @@ import {
   DATE_SOURCE,
   MONEY_SOURCE,
   PERCENT_SOURCE,
+  BARE_RATE_SOURCE,
+  parseBareRate,
   parseDate,
   parseMoney,
   parsePercent,
@@ -82,7 +84,13 @@ export function extractFieldsChecked(
     const sol =
       group === MESS
         ? solveMessbescheid(labelled, amounts)
-        : solveAssessment(labelled, amounts, names, allOf(indexes, PERCENT_SOURCE, parsePercent));
+        : solveAssessment(
+            labelled,
+            amounts,
+            names,
+            allOf(indexes, PERCENT_SOURCE, parsePercent),
+            allOf(indexes, BARE_RATE_SOURCE, parseBareRate),
+          );
     for (const n of group) {
       if (!names.includes(n)) continue;
       solved.add(n);

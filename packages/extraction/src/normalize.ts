@@ -113,6 +113,24 @@ export function parsePercent(input: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * A number that may be a Hebesatz printed without its unit: "490" under a column "Hebesatz (%)",
+ * "412,5", or the rate as a factor "4,90" (= 490 %). Not part of a longer number or an amount
+ * with a unit. Only the tax arithmetic may accept such a value (solver.ts).
+ */
+export const BARE_RATE_SOURCE = String.raw`(?<![\d.,\-/])(?:\d{3,4}(?:,\d{1,2})?|\d{1,2},\d{2,4})(?![\d.,]?\d)(?!\s?(?:%|v\.\s?H))(?!\s?(?:€|EUR|Euro)(?!\s?-?\d))`;
+
+/** The rate a bare number stands for (parseBareRate("4,90") = 490, ("490") = 490), 200–1000 %, or null. */
+export function parseBareRate(input: string): number | null {
+  const m = new RegExp(BARE_RATE_SOURCE, 'u').exec(input);
+  if (!m) return null;
+  const [int = '', frac] = m[0].split(',');
+  let n = Number(`${int}.${frac ?? '0'}`);
+  // A factor has one or two integer digits: 4,90 → 490 %.
+  if (int.length <= 2) n = Math.round(n * 10000) / 100;
+  return Number.isFinite(n) && n >= 200 && n <= 1000 ? n : null;
+}
+
 /** Parses a plain 4-digit year 1990–2099. */
 export function parseYear(input: string): number | null {
   const m = /(?<!\d)(?:19[9]\d|20\d{2})(?!\d)/.exec(input);

@@ -66,6 +66,7 @@ export function solveAssessment(
   amounts: readonly Candidate[],
   fields: readonly string[],
   percents: readonly Candidate[] = [],
+  bareRates: readonly Candidate[] = [],
 ): Solution {
   const want = (f: string) => fields.includes(f);
   const pool = (f: keyof typeof labelled) => (want(f) ? [null, ...top(labelled[f] ?? [])] : [null]);
@@ -81,6 +82,15 @@ export function solveAssessment(
     ),
     6,
   ).map((p) => ({ ...p, score: UNLABELLED }));
+  // Numbers printed without a unit (a column "Hebesatz (%)", a factor "4,90") stand in only when
+  // Messbetrag × rate / 100 gives the tax to the cent, or the prepayments (checked below).
+  const seenRates = new Set([...labelledRates, ...rateStandIns.map((p) => String(p.value))]);
+  for (const p of bareRates) {
+    if (typeof p.value !== 'number' || seenRates.has(String(p.value))) continue;
+    seenRates.add(String(p.value));
+    rateStandIns.push({ ...p, score: UNLABELLED });
+    if (rateStandIns.length >= 24) break;
+  }
   const amountSet = new Map<bigint, Candidate>();
   for (const a of amounts) {
     const v = money(a);
@@ -143,6 +153,21 @@ export function solveAssessment(
                 return v !== null && v > 0n && v !== tv && taxOf(v, hv) === tv;
               });
               if (hit) m = { ...hit, score: UNLABELLED };
+            }
+            // Neither printed under a label we know (a table row under unknown headers, a factor
+            // "3,80"): the pair of printed amounts that the rate links, Messbetrag × rate / 100 = Steuer.
+            if (want('festgesetzte_steuer') && want('messbetrag') && !m && !t && hv !== null) {
+              for (const a of ordered) {
+                const v = money(a)!;
+                if (v <= 0n || amountIsPrepayment(v, hv)) continue;
+                const tax = taxOf(v, hv);
+                const hit = tax !== v ? standIn(tax) : null;
+                if (hit) {
+                  m = { ...a, score: UNLABELLED };
+                  t = hit;
+                  break;
+                }
+              }
             }
             if (want('festgesetzte_steuer') && !t && b && d) t = standIn(money(b)! + money(d)!);
             if (want('abrechnung') && !d && t && b) d = standIn(money(t)! - money(b)!);

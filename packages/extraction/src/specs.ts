@@ -241,6 +241,9 @@ export const SPECS: Record<string, FieldSpec> = {
         adjacent: true,
         below: false,
       },
+      // A due-date column of the settlement row ("… | Differenz € | fällig am"); dates of the
+      // prepayment schedule are excluded by the caller.
+      { re: L(String.raw`fällig am|Fälligkeit|zahlbar bis`), adjacent: true, w: 0.7 },
     ],
     patterns: [
       { re: P(`(?:bis\\s+(?:zum|spätestens)|spätestens\\s+am|fällig\\s+am|fälligkeit:?)\\s+${D}`), w: 0.95 },
