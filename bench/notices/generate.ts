@@ -79,7 +79,9 @@ export async function generatePooledNotice(
   type: NoticeType,
   familyIndex: number,
   index = 0,
-): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string; rate?: string } }> {
+): Promise<
+  GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string; rate?: string } }
+> {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;

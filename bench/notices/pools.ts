@@ -170,7 +170,8 @@ export type MessStyle = 'classic' | 'operators' | 'sentence';
  * brackets, "zu erstatten" / "zu zahlen"; 'bekanntgabe': "innerhalb eines Monats nach
  * Bekanntgabe, spätestens am …").
  */
-export type RateStyle = 'classic' | 'calc-line' | 'vh-sentence' | 'factor' | 'pct-column' | 'brackets' | 'bekanntgabe';
+export type RateStyle =
+  'classic' | 'calc-line' | 'vh-sentence' | 'factor' | 'pct-column' | 'brackets' | 'bekanntgabe';
 export type ZinsNoticeStyle = 'classic' | 'derivation' | 'bescheid-ref' | 'letter' | 'summary' | 'total';
 
 export interface Pools {

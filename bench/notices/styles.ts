@@ -18,7 +18,14 @@ const count = Number(arg('count') ?? 4);
 const seed = Number(arg('seed') ?? 1);
 const verbose = process.argv.includes('--errors');
 const only = arg('type');
-const RATE_FIELDS = ['hebesatz', 'festgesetzte_steuer', 'abrechnung', 'faellig_am', 'messbetrag', 'bisher_festgesetzt'];
+const RATE_FIELDS = [
+  'hebesatz',
+  'festgesetzte_steuer',
+  'abrechnung',
+  'faellig_am',
+  'messbetrag',
+  'bisher_festgesetzt',
+];
 
 type Tally = { n: number; ok: number };
 const by = new Map<string, Tally>();
@@ -43,14 +50,25 @@ for (let i = 0; i < count; i++)
       if ('erhebungszeitraum' in n.truth)
         add(`erhebungszeitraum · ${n.styles.ez}`, !wrong.has('erhebungszeitraum'));
       if (type === 'gewst_bescheid')
-        for (const f of RATE_FIELDS)
-          if (f in n.truth) add(`${f} · rate ${n.styles.rate}`, !wrong.has(f));
+        for (const f of RATE_FIELDS) if (f in n.truth) add(`${f} · rate ${n.styles.rate}`, !wrong.has(f));
       if (n.styles.ez !== 'classic' && type !== 'sonstiges')
         add(`all fields · ez ${n.styles.ez}`, s.errors.length === 0);
       if (verbose)
         for (const e of s.errors)
-          if (RATE_FIELDS.includes(e.field) || e.field === 'vorauszahlungen' || e.field === 'erhebungszeitraum')
-            console.log(n.id, r.type, JSON.stringify(n.styles), e.field, JSON.stringify(e.expected), '→', JSON.stringify(e.actual));
+          if (
+            RATE_FIELDS.includes(e.field) ||
+            e.field === 'vorauszahlungen' ||
+            e.field === 'erhebungszeitraum'
+          )
+            console.log(
+              n.id,
+              r.type,
+              JSON.stringify(n.styles),
+              e.field,
+              JSON.stringify(e.expected),
+              '→',
+              JSON.stringify(e.actual),
+            );
     }
 console.log(
   `dev text fields ${((100 * all.ok) / all.n).toFixed(1)} % (${all.ok}/${all.n}), --count ${count} --seed ${seed}`,
