@@ -111,8 +111,10 @@ describe('Admin → Einstellungen', () => {
   it('Je Firma → export targets: a wrong folder is refused on the field; the saved folder receives the next export', async () => {
     const url = baseUrl();
     const [admin, frei] = await Promise.all([apiToken(url, 'admin'), apiToken(url, 'freigabe')]);
-    // A company of its own, with DATEV numbers and one prepayment line to book.
-    const name = `E2E Exportziel ${Date.now()}`;
+    // A company of its own, with DATEV numbers and one prepayment line to book. Named to sort
+    // after the demo companies: it keeps its bookings, so it stays, and the first company by
+    // name is every user's default, which the other specs expect to be a demo company.
+    const name = `Zz E2E Exportziel ${Date.now()}`;
     const created = await api<{ id: number }>(url, admin, 'POST', '/companies', {
       name,
       main_color: '#2255aa',
@@ -210,8 +212,9 @@ describe('Admin → Einstellungen', () => {
   it('Je Firma → cost centres: a KOST over 36 characters is refused on the field; default and rule are stored', async () => {
     const url = baseUrl();
     const admin = await apiToken(url, 'admin');
-    // A company of its own, so no other spec's bookings meet these rules.
-    const name = `E2E Kostenstellen ${Date.now()}`;
+    // A company of its own, so no other spec's bookings meet these rules (named to sort after
+    // the demo companies, as above).
+    const name = `Zz E2E Kostenstellen ${Date.now()}`;
     const created = await api<{ id: number }>(url, admin, 'POST', '/companies', {
       name,
       main_color: '#aa5522',

@@ -22,7 +22,8 @@ describe('sign-in and the web shell', () => {
       })
       .toBe(true);
     await page.getByTestId('app-bar').getByRole('combobox').click();
-    const options = await page.getByRole('option').allTextContents();
+    // Companies that other specs create keep their data and sort after the demo companies.
+    const options = (await page.getByRole('option').allTextContents()).slice(0, 3);
     expect(options).toEqual([
       'Nordlicht Energie GmbH',
       'Rheinwerk Handel AG',
