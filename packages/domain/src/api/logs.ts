@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   create: 'Angelegt',
   created: 'Angelegt',
   delete: 'Gelöscht',
+  'delete-original': 'Original nach Ablauf der Aufbewahrungsfrist gelöscht',
   delete_rate: 'Hebesatz zurückgesetzt',
   download: 'Heruntergeladen',
   'edit-fields': 'Felder geändert',
