@@ -7,6 +7,23 @@ import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
+/** A document row with a real stored file, uploaded in `createdYear`. */
+async function storedDocument(
+  companyId: number,
+  name: string,
+  createdYear: number,
+  status: string,
+  bytes = name,
+) {
+  const file = await ctx.built.documents.store.put(new TextEncoder().encode(`%PDF-1.4 ${bytes}`));
+  const [row] = await ctx.built.database.query<{ id: number }>(
+    `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, created_at)
+     values ($1, $2, $3, 10, $4, $4, $5, $6) returning id`,
+    [companyId, name, file.sha256, file.path, status, `${createdYear}-06-01T10:00:00Z`],
+  );
+  return { id: row!.id, path: file.path };
+}
+
 /**
  * Retention of originals (§ 147 AO): the expired list follows the setting at once, the
  * deletion is confirmed, refused for blocked documents, audit-logged, removes only files no
@@ -22,15 +39,8 @@ describe('Aufbewahrung der Originale', () => {
     const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
     const companyId = company!.id;
 
-    const doc = async (name: string, createdYear: number, status: string, bytes = name) => {
-      const file = await store.put(new TextEncoder().encode(`%PDF-1.4 ${bytes}`));
-      const [row] = await db.query<{ id: number }>(
-        `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, created_at)
-         values ($1, $2, $3, 10, $4, $4, $5, $6) returning id`,
-        [companyId, name, file.sha256, file.path, status, `${createdYear}-06-01T10:00:00Z`],
-      );
-      return { id: row!.id, path: file.path };
-    };
+    const doc = (name: string, createdYear: number, status: string, bytes = name) =>
+      storedDocument(companyId, name, createdYear, status, bytes);
     const old = await doc('alt.pdf', year - 15, 'geprueft');
     const shared = await doc('alt-duplikat.pdf', year - 15, 'geprueft', 'shared');
     const sharedYoung = await doc('jung-duplikat.pdf', year - 1, 'geprueft', 'shared');
@@ -169,5 +179,76 @@ describe('Aufbewahrung der Originale', () => {
     );
     expect(logs[0]!.before.files.length).toBeGreaterThan(0);
     expect(logs[0]!.after.retention_years).toBe(6);
+  });
+
+  it('lists removed (soft-deleted) documents with the same period and deletes their originals too', async () => {
+    const db = ctx.built.database;
+    const store = ctx.built.documents.store;
+    const admin = bearer(await ctx.token('admin'));
+    const sb = bearer(await ctx.token('sachbearbeitung'));
+    const year = Number(germanToday().slice(0, 4));
+    const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
+    const companyId = company!.id;
+    const years = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/documents.retention',
+      headers: admin,
+      payload: { value: { years: 10 } },
+    });
+    expect(years.statusCode).toBe(200);
+    // removed by a user before it was reviewed (it never will be), and a booked one
+    const removedOld = await storedDocument(companyId, 'entfernt-alt.pdf', year - 12, 'zu_pruefen');
+    const removedBooked = await storedDocument(companyId, 'entfernt-gebucht.pdf', year - 12, 'gebucht');
+    const removedYoung = await storedDocument(companyId, 'entfernt-jung.pdf', year - 3, 'geprueft');
+    for (const d of [removedOld, removedBooked, removedYoung]) {
+      const res = await ctx.inject({ method: 'DELETE', url: `/api/documents/${d.id}`, headers: sb });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await ctx.inject({
+      method: 'GET',
+      url: `/api/documents/retention?company_id=${companyId}&per_page=100`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as ExpiredDocumentList;
+    const entry = (id: number) => list.data.find((d) => d.id === id);
+    expect(entry(removedOld.id)).toMatchObject({
+      status: 'zu_pruefen',
+      deleted_at: expect.any(String),
+      anchor_year: year - 12,
+      retained_until: `${year - 2}-12-31`,
+      blocked: null,
+    });
+    expect(entry(removedBooked.id)).toMatchObject({ deleted_at: expect.any(String), blocked: null });
+    // the period is not shortened by the removal
+    expect(entry(removedYoung.id)).toBeUndefined();
+    const del = (document_ids: number[]) =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/documents/retention/delete-originals',
+        headers: admin,
+        payload: { company_id: companyId, document_ids, confirmation: DELETE_ORIGINALS_CONFIRMATION },
+      });
+    expect((await del([removedYoung.id])).statusCode).toBe(409);
+    expect(existsSync(path.join(store.root, removedYoung.path))).toBe(true);
+    const ok = await del([removedOld.id, removedBooked.id]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ deleted: 2, files_removed: 2 });
+    expect(existsSync(path.join(store.root, removedOld.path))).toBe(false);
+    expect(existsSync(path.join(store.root, removedBooked.path))).toBe(false);
+    // taking the removal back gives the document's data, and it says the original is gone
+    const back = await ctx.inject({
+      method: 'POST',
+      url: `/api/documents/${removedOld.id}/restore`,
+      headers: admin,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ deleted_at: null, original_deleted_at: expect.any(String) });
+    const file = await ctx.inject({
+      method: 'GET',
+      url: `/api/documents/getFile?path=${encodeURIComponent(removedOld.path)}`,
+      headers: admin,
+    });
+    expect(file.statusCode).toBe(410);
   });
 });

@@ -9,6 +9,9 @@ import { paged, pageQuerySchema } from '../api/common';
  * arrived, was booked, the notice was dated), so it always ends on a 31 December, and the
  * original may go from the 1 January after. The product never deletes by itself: the
  * administrator lists the expired documents and deletes their originals explicitly.
+ * Documents a user removed (soft-deleted) are listed too, with the same period: the removal
+ * is reversible and does not end a voucher's duty to be kept, and an original is never
+ * deleted earlier than its period allows.
  */
 
 export const RETENTION_DEFAULT_YEARS = 10;
@@ -76,6 +79,8 @@ export const expiredDocumentSchema = z.object({
   type: z.string().nullable(),
   status: z.string(),
   created_at: z.string(),
+  /** Set when a user removed the document (it is listed all the same, with its period). */
+  deleted_at: z.string().nullable(),
   anchor_year: z.number().int(),
   retained_until: z.string(),
   blocked: z.enum(Object.keys(RETENTION_BLOCKS) as [RetentionBlock, ...RetentionBlock[]]).nullable(),

@@ -53,9 +53,12 @@ const anchorYear = sql`greatest(
                    where l.document_id = d.id)), 0)
 )`;
 
-/** Why the original may not go yet (null: it may). */
+/**
+ * Why the original may not go yet (null: it may). A document a user removed (soft-deleted)
+ * is never reviewed any more: only its period and an open booking session hold it.
+ */
 const blockedReason = sql`case
-  when d.status not in ('geprueft', 'gebucht') then 'unreviewed'
+  when d.deleted_at is null and d.status not in ('geprueft', 'gebucht') then 'unreviewed'
   when d.lock_user_id is not null and d.lock_expires_at > now() then 'locked'
   when exists (
     select 1 from bookings b join booking_sessions s on s.id = b.session_id
@@ -72,19 +75,25 @@ interface ExpiredRow {
   type: string | null;
   status: string;
   created_at: string;
+  deleted_at: string | null;
   anchor_year: number;
   blocked: RetentionBlock | null;
 }
 
-/** The company's documents whose period ended before `today`, oldest anchor first. */
+/**
+ * The company's documents whose period ended before `today`, oldest anchor first — removed
+ * (soft-deleted) ones included: removing a document from the lists does not shorten the
+ * period of a voucher (§ 147 AO), and without them their originals would stay forever.
+ */
 function expiredQuery(companyId: number, years: number, today: string, ids?: readonly number[]) {
   const currentYear = Number(today.slice(0, 4));
   return sql`select * from (
       select d.id, d.filename, d.type, d.status,
              to_char(d.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+             to_char(d.deleted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as deleted_at,
              ${anchorYear} as anchor_year, ${blockedReason} as blocked
       from documents d
-      where d.company_id = ${companyId} and d.deleted_at is null and d.original_deleted_at is null
+      where d.company_id = ${companyId} and d.original_deleted_at is null
         ${
           ids
             ? sql`and d.id in (${sql.join(

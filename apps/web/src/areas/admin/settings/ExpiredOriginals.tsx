@@ -39,6 +39,7 @@ const t = {
   anchor: 'Fristbeginn (Jahr)',
   until: 'Aufzubewahren bis',
   state: 'Löschbar?',
+  removed: 'gelöscht (Papierkorb)',
   deletable: 'ja',
   deleteButton: (n: number) => `Originale der ${n} löschbaren Dokumente dieser Seite löschen`,
   dialogTitle: 'Originale endgültig löschen?',
@@ -76,7 +77,10 @@ export function ExpiredOriginals() {
     {
       id: 'status',
       header: t.status,
-      cell: (d) => DOCUMENT_STATUS_LABELS[d.status as DocumentStatus] ?? d.status,
+      cell: (d) => {
+        const status = DOCUMENT_STATUS_LABELS[d.status as DocumentStatus] ?? d.status;
+        return d.deleted_at ? `${status}, ${t.removed}` : status;
+      },
     },
     { id: 'anchor_year', header: t.anchor, cell: (d) => d.anchor_year, align: 'right' },
     { id: 'retained_until', header: t.until, cell: (d) => formatDate(d.retained_until), nowrap: true },
