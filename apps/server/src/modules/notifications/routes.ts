@@ -5,14 +5,18 @@ import {
 } from '@gewst/domain';
 import type { FastifyRequest } from 'fastify';
 import { allowedCompanies } from '../../auth/company-scope';
+import { forbidden } from '../../http/errors';
 import { type AppInstance, actorOf } from '../../http/types';
 import { listNotifications, markRead, type NotificationViewer } from './service';
 
 const tags = ['Benachrichtigungen'];
 
-function viewerOf(request: FastifyRequest): NotificationViewer {
+/** Notifications belong to a signed-in user; a system actor without a user gets a 403, not a 500. */
+export function viewerOf(request: FastifyRequest): NotificationViewer {
   const actor = actorOf(request);
-  if (actor.userId === null) throw new Error('Benachrichtigungen ohne Benutzer.');
+  if (actor.userId === null) {
+    throw forbidden('Benachrichtigungen gibt es nur für angemeldete Benutzerinnen und Benutzer.');
+  }
   return { userId: actor.userId, permissions: actor.permissions, companyIds: allowedCompanies(request) };
 }
 
