@@ -14,7 +14,7 @@ import {
   costCentresValueOf,
   EMPTY_RULE,
 } from './costCentresForm';
-import { ResetToDefault } from './ResetToDefault';
+import { SettingActions } from './SettingActions';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'bookings.cost_centres';
@@ -45,7 +45,6 @@ const t = {
   any: 'alle',
   remove: (n: number) => `Regel ${n} entfernen`,
   add: 'Regel hinzufügen',
-  save: 'Speichern',
   confirmTitle: 'Kostenstellen-Regeln zurücksetzen?',
   confirmText:
     'Vorgabe und alle Regeln dieser Firma werden entfernt. Neue Buchungen tragen dann nur die Kostenstelle aus den Stammdaten der Betriebsstätte.',
@@ -199,22 +198,21 @@ export function CostCentresSection() {
               {errors[`${KEY}.rules`]}
             </Typography>
           ) : null}
-          <Stack direction="row" spacing={1}>
+          <SettingActions
+            canEdit={canEdit}
+            stored={entry.stored}
+            saving={saving}
+            reset={{
+              title: t.confirmTitle,
+              text: t.confirmText,
+              callbacks: callbacks(t.wasReset),
+              run: reset,
+            }}
+          >
             <Button onClick={() => change({ rules: [...form.rules, { ...EMPTY_RULE }] })} disabled={!canEdit}>
               {t.add}
             </Button>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <ResetToDefault
-              disabled={!canEdit || !entry.stored}
-              busy={saving}
-              title={t.confirmTitle}
-              text={t.confirmText}
-              callbacks={callbacks(t.wasReset)}
-              reset={reset}
-            />
-          </Stack>
+          </SettingActions>
         </Stack>
       ) : null}
     </SettingSection>

@@ -1,8 +1,8 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
-import { ResetToDefault } from './ResetToDefault';
+import { SettingActions } from './SettingActions';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.lock_seconds';
@@ -15,7 +15,6 @@ const t = {
     fallback
       ? 'Leer: Vorgabe der Installation (DOCUMENT_LOCK_SECONDS). Zwischen 60 und 86 400 Sekunden.'
       : 'Zwischen 60 und 86 400 Sekunden.',
-  save: 'Speichern',
   confirmTitle: 'Sperrzeit zurücksetzen?',
   confirmText:
     'Die gespeicherte Sperrzeit wird gelöscht; danach gilt die Vorgabe der Installation (DOCUMENT_LOCK_SECONDS) für die nächste Sperre.',
@@ -66,19 +65,18 @@ export function DocumentSettingsSection() {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ minWidth: 280 }}
           />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', pt: 1 }}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <ResetToDefault
-              disabled={!canEdit || !entry.stored}
-              busy={saving}
-              title={t.confirmTitle}
-              text={t.confirmText}
-              callbacks={callbacks(t.wasReset)}
-              reset={reset}
-            />
-          </Stack>
+          <SettingActions
+            canEdit={canEdit}
+            stored={entry.stored}
+            saving={saving}
+            reset={{
+              title: t.confirmTitle,
+              text: t.confirmText,
+              callbacks: callbacks(t.wasReset),
+              run: reset,
+            }}
+            sx={{ alignItems: 'flex-start', pt: 1 }}
+          />
         </Stack>
       ) : null}
     </SettingSection>

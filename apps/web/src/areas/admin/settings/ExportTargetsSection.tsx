@@ -1,11 +1,11 @@
 import { EXPORT_FORMAT_LABELS, EXPORT_FORMATS, type ExportFormat } from '@gewst/domain';
-import { Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { useCurrentCompany } from '../../../store/store';
 import { type ExportTargetsForm, exportTargetsFormOf, exportTargetsValueOf } from './exportTargetsForm';
-import { ResetToDefault } from './ResetToDefault';
+import { SettingActions } from './SettingActions';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'export.targets';
@@ -33,7 +33,6 @@ const t = {
   tokenHelp: 'z. B. EXPORT_TOKEN_ERP — nie das Token selbst.',
   festschreibung: 'DATEV: Buchungen festschreiben',
   defaults: 'Derzeit gilt die Vorgabe: DATEV-Format in den Ordner „firma-<Nummer>“.',
-  save: 'Speichern',
   confirmTitle: 'Exportziele zurücksetzen?',
   confirmText:
     'Die Exportziele dieser Firma werden auf die Vorgabe zurückgesetzt (DATEV-Format in den Ordner „firma-<Nummer>“, kein HTTPS-Ziel). Der nächste Export verwendet die Vorgabe.',
@@ -153,19 +152,17 @@ export function ExportTargetsSection() {
             }
             label={t.festschreibung}
           />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <ResetToDefault
-              disabled={!canEdit || !entry.stored}
-              busy={saving}
-              title={t.confirmTitle}
-              text={t.confirmText}
-              callbacks={callbacks(t.wasReset)}
-              reset={reset}
-            />
-          </Stack>
+          <SettingActions
+            canEdit={canEdit}
+            stored={entry.stored}
+            saving={saving}
+            reset={{
+              title: t.confirmTitle,
+              text: t.confirmText,
+              callbacks: callbacks(t.wasReset),
+              run: reset,
+            }}
+          />
         </Stack>
       ) : null}
     </SettingSection>

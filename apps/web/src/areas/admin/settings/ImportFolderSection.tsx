@@ -1,9 +1,9 @@
-import { Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
 import { type ImportFolderForm, importFolderFormOf, importFolderValueOf } from './importFolderForm';
-import { ResetToDefault } from './ResetToDefault';
+import { SettingActions } from './SettingActions';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'documents.import_folder';
@@ -19,7 +19,6 @@ const t = {
   intervalHelp: 'Zwischen 5 und 86 400 Sekunden.',
   installation:
     'Derzeit gilt die Vorgabe der Installation (an, wenn IMPORT_DIR gesetzt ist; alle 5 Sekunden).',
-  save: 'Speichern',
   confirmTitle: 'Importordner zurücksetzen?',
   confirmText:
     'Die gespeicherte Einstellung wird gelöscht; danach gilt die Vorgabe der Installation (an, wenn IMPORT_DIR gesetzt ist; alle 5 Sekunden).',
@@ -83,19 +82,17 @@ export function ImportFolderSection() {
               sx={{ minWidth: 200 }}
             />
           </Stack>
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <ResetToDefault
-              disabled={!canEdit || !entry.stored}
-              busy={saving}
-              title={t.confirmTitle}
-              text={t.confirmText}
-              callbacks={callbacks(t.wasReset)}
-              reset={reset}
-            />
-          </Stack>
+          <SettingActions
+            canEdit={canEdit}
+            stored={entry.stored}
+            saving={saving}
+            reset={{
+              title: t.confirmTitle,
+              text: t.confirmText,
+              callbacks: callbacks(t.wasReset),
+              run: reset,
+            }}
+          />
         </Stack>
       ) : null}
     </SettingSection>

@@ -6,11 +6,11 @@ import {
   NOTIFICATION_EVENTS,
   type NotificationSettings,
 } from '@gewst/domain';
-import { Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import { useSetting } from '../../../hooks/useSetting';
 import { useSettingDraft } from '../../../hooks/useSettingDraft';
-import { ResetToDefault } from './ResetToDefault';
+import { SettingActions } from './SettingActions';
 import { SettingSection } from './SettingSection';
 
 const KEY = 'notifications';
@@ -23,7 +23,6 @@ const t = {
   days: 'Zahlungen fällig innerhalb von … Tagen',
   daysHelp: `Ganze Tage von ${NOTIFICATION_DUE_DAYS_MIN} bis ${NOTIFICATION_DUE_DAYS_MAX}; Vorgabe ${NOTIFICATION_DUE_DAYS_DEFAULT}.`,
   notNumber: 'Bitte eine ganze Zahl von Tagen angeben.',
-  save: 'Speichern',
   resetTitle: 'Benachrichtigungen zurücksetzen?',
   resetText: `Dann sind wieder alle Ereignisse eingeschaltet, Zahlungen mit einer Vorschau von ${NOTIFICATION_DUE_DAYS_DEFAULT} Tagen.`,
   saved: 'Benachrichtigungen gespeichert.',
@@ -77,19 +76,12 @@ export function NotificationsSection() {
             sx={{ maxWidth: 320, pt: 1 }}
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'notification-due-days' } }}
           />
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={!canEdit} loading={saving}>
-              {t.save}
-            </Button>
-            <ResetToDefault
-              disabled={!canEdit || !entry.stored}
-              busy={saving}
-              title={t.resetTitle}
-              text={t.resetText}
-              callbacks={callbacks(t.wasReset)}
-              reset={reset}
-            />
-          </Stack>
+          <SettingActions
+            canEdit={canEdit}
+            stored={entry.stored}
+            saving={saving}
+            reset={{ title: t.resetTitle, text: t.resetText, callbacks: callbacks(t.wasReset), run: reset }}
+          />
         </Stack>
       ) : null}
     </SettingSection>
