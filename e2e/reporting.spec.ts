@@ -72,11 +72,25 @@ describe('Reporting', () => {
     );
     await dialog.getByRole('button', { name: 'Schließen' }).click();
 
-    const [xlsx] = await Promise.all([
-      page.waitForEvent('download', { timeout: 30_000 }),
-      page.getByRole('button', { name: 'Excel (xlsx)' }).click(),
-    ]);
-    expect(xlsx.suggestedFilename()).toBe('Steueraufwand.xlsx');
+    // the export shows its progress until the file is there (the request is held back here)
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/reports/expense/export**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const xlsxDownload = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Excel (xlsx)' }).click();
+    const busy = page.getByRole('button', { name: 'Excel (xlsx) wird erstellt …' });
+    await expect.poll(() => busy.isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'PDF' }).isDisabled()).toBe(true);
+    release();
+    const xlsx = await xlsxDownload;
+    await page.unroute('**/api/reports/expense/export**');
+    // named by report, company, years and day, so several downloads stay apart
+    expect(xlsx.suggestedFilename()).toMatch(
+      new RegExp(`^Steueraufwand_Nordlicht Energie GmbH_${year}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
     const sums = wb.getWorksheet('Summen je Jahr')!;

@@ -11,6 +11,7 @@ import type {
 } from '@gewst/domain';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { saveBlob } from './service';
 import type { QueryParams } from './url';
 
 export interface ReportTypes {
@@ -42,25 +43,15 @@ export const traceQuery = (params: QueryParams) =>
     queryFn: () => api.get<Trace>('reports/trace', params),
   });
 
-const FILE_NAMES: Record<ReportName, string> = {
-  expense: 'Steueraufwand',
-  provision: 'Rueckstellung',
-  cashplan: 'Liquiditaetsplan',
-  interest: 'Zinsen',
-  reconciliation: 'Abstimmung',
-};
-
 /** Downloads a report as xlsx or PDF through the authenticated client (all rows, same filters). */
-export async function downloadReport(name: ReportName, params: QueryParams, format: 'xlsx' | 'pdf') {
+export async function downloadReport(
+  name: ReportName,
+  params: QueryParams,
+  format: 'xlsx' | 'pdf',
+  filename: string,
+) {
   const blob = await api.get<Blob>(`reports/${name}/export`, { ...params, format }, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${FILE_NAMES[name]}.${format}`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, filename);
 }
 
 /** Adopts the provision proposal as the provision of the company and year (bookings use it). */

@@ -21,7 +21,12 @@ export const reportingTexts = {
     messbetragHint: 'leer: aus Messbescheid oder Zerlegung',
     apply: 'Übernehmen',
   },
-  download: { xlsx: 'Excel (xlsx)', pdf: 'PDF', failed: 'Der Download ist fehlgeschlagen.' },
+  download: {
+    xlsx: 'Excel (xlsx)',
+    pdf: 'PDF',
+    busy: (format: string) => `${format} wird erstellt …`,
+    failed: 'Der Download ist fehlgeschlagen.',
+  },
   cellHint: 'Klicken: Zahlungszeilen, Bescheide und Buchungen dahinter',
   empty: 'Für diese Auswahl gibt es keine Daten.',
   columns: {

@@ -1,5 +1,16 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Tab, Tabs, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
 import { REPORTS, type ReportName } from '@gewst/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +23,7 @@ import { QueryError } from '../../components/QueryState';
 import { reportingTexts as t } from '../../i18n/reporting';
 import { appStore, useCurrentCompany } from '../../store/store';
 import { MunicipalityAutocomplete, type MunicipalityValue } from '../master-data/MunicipalityAutocomplete';
+import { reportFileName } from './fileName';
 import { ReportView } from './ReportPanels';
 import { TraceDialog } from './TraceDialog';
 
@@ -27,6 +39,7 @@ export default function ReportingPage() {
     ? (search.get('bericht') as ReportName)
     : 'expense';
   const [trace, setTrace] = useState<QueryParams | null>(null);
+  const [exporting, setExporting] = useState<'xlsx' | 'pdf' | null>(null);
   const [municipality, setMunicipality] = useState<MunicipalityValue | null>(
     search.get('ags')
       ? { ags: search.get('ags')!, name: search.get('gemeinde') ?? search.get('ags')! }
@@ -57,10 +70,31 @@ export default function ReportingPage() {
   const q = useQuery({ ...reportQuery(report, params), enabled: company != null });
   if (!company) return <Alert severity="info">{t.noCompany}</Alert>;
   const { page: _p, per_page: _pp, ...exportParams } = params;
-  const download = (format: 'xlsx' | 'pdf') =>
-    downloadReport(report, exportParams, format).catch((e: unknown) =>
-      appStore.showSnackbar(errorMessages(e), 'error'),
-    );
+  const download = async (format: 'xlsx' | 'pdf') => {
+    setExporting(format);
+    try {
+      await downloadReport(
+        report,
+        exportParams,
+        format,
+        reportFileName(report, company.name, exportParams, format),
+      );
+    } catch (e: unknown) {
+      appStore.showSnackbar([t.download.failed, ...errorMessages(e)], 'error');
+    } finally {
+      setExporting(null);
+    }
+  };
+  const downloadButton = (format: 'xlsx' | 'pdf') => (
+    <Button
+      variant="outlined"
+      startIcon={exporting === format ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon />}
+      disabled={exporting !== null}
+      onClick={() => void download(format)}
+    >
+      {exporting === format ? t.download.busy(t.download[format]) : t.download[format]}
+    </Button>
+  );
   const yearSelect = (key: string, label: string) => (
     <TextField
       select
@@ -85,12 +119,8 @@ export default function ReportingPage() {
         title={`${t.title} – ${company.name}`}
         actions={
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download('xlsx')}>
-              {t.download.xlsx}
-            </Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download('pdf')}>
-              {t.download.pdf}
-            </Button>
+            {downloadButton('xlsx')}
+            {downloadButton('pdf')}
           </Box>
         }
       />

@@ -8,7 +8,7 @@ import { exportMasterData, useImportMasterData, useImportRates } from '../../api
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, loadedRows } from '../../components/DataTable';
 import { masterDataTexts as t } from '../../i18n/masterData';
-import { formatNumber } from '../../lib/format';
+import { berlinParts, formatNumber } from '../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 import { isRateTableFile, parseRateYear, rateChangeLines, rateImportCounts } from './rateImport';
 
@@ -17,16 +17,7 @@ import { isRateTableFile, parseRateYear, rateChangeLines, rateImportCounts } fro
  * 00–23 h like the server's Content-Disposition (built from parts: no "24:05", no locale pattern).
  */
 function exportName(company: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  const p = berlinParts(now);
   return `${p.year}-${p.month}-${p.day}-${p.hour}:${p.minute}-Stammdaten-Export-${company.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
 }
 
