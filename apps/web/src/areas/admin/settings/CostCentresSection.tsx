@@ -199,15 +199,9 @@ export function CostCentresSection() {
             </Typography>
           ) : null}
           <SettingActions
-            canEdit={canEdit}
-            stored={entry.stored}
-            saving={saving}
-            reset={{
-              title: t.confirmTitle,
-              text: t.confirmText,
-              callbacks: callbacks(t.wasReset),
-              run: reset,
-            }}
+            setting={{ canEdit, saving, reset, stored: entry.stored }}
+            texts={t}
+            callbacks={callbacks}
           >
             <Button onClick={() => change({ rules: [...form.rules, { ...EMPTY_RULE }] })} disabled={!canEdit}>
               {t.add}

@@ -66,15 +66,9 @@ export function DocumentSettingsSection() {
             sx={{ minWidth: 280 }}
           />
           <SettingActions
-            canEdit={canEdit}
-            stored={entry.stored}
-            saving={saving}
-            reset={{
-              title: t.confirmTitle,
-              text: t.confirmText,
-              callbacks: callbacks(t.wasReset),
-              run: reset,
-            }}
+            setting={{ canEdit, saving, reset, stored: entry.stored }}
+            texts={t}
+            callbacks={callbacks}
             sx={{ alignItems: 'flex-start', pt: 1 }}
           />
         </Stack>

@@ -153,15 +153,9 @@ export function ExportTargetsSection() {
             label={t.festschreibung}
           />
           <SettingActions
-            canEdit={canEdit}
-            stored={entry.stored}
-            saving={saving}
-            reset={{
-              title: t.confirmTitle,
-              text: t.confirmText,
-              callbacks: callbacks(t.wasReset),
-              run: reset,
-            }}
+            setting={{ canEdit, saving, reset, stored: entry.stored }}
+            texts={t}
+            callbacks={callbacks}
           />
         </Stack>
       ) : null}

@@ -83,15 +83,9 @@ export function ImportFolderSection() {
             />
           </Stack>
           <SettingActions
-            canEdit={canEdit}
-            stored={entry.stored}
-            saving={saving}
-            reset={{
-              title: t.confirmTitle,
-              text: t.confirmText,
-              callbacks: callbacks(t.wasReset),
-              run: reset,
-            }}
+            setting={{ canEdit, saving, reset, stored: entry.stored }}
+            texts={t}
+            callbacks={callbacks}
           />
         </Stack>
       ) : null}

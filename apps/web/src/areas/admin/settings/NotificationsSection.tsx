@@ -23,8 +23,8 @@ const t = {
   days: 'Zahlungen fällig innerhalb von … Tagen',
   daysHelp: `Ganze Tage von ${NOTIFICATION_DUE_DAYS_MIN} bis ${NOTIFICATION_DUE_DAYS_MAX}; Vorgabe ${NOTIFICATION_DUE_DAYS_DEFAULT}.`,
   notNumber: 'Bitte eine ganze Zahl von Tagen angeben.',
-  resetTitle: 'Benachrichtigungen zurücksetzen?',
-  resetText: `Dann sind wieder alle Ereignisse eingeschaltet, Zahlungen mit einer Vorschau von ${NOTIFICATION_DUE_DAYS_DEFAULT} Tagen.`,
+  confirmTitle: 'Benachrichtigungen zurücksetzen?',
+  confirmText: `Dann sind wieder alle Ereignisse eingeschaltet, Zahlungen mit einer Vorschau von ${NOTIFICATION_DUE_DAYS_DEFAULT} Tagen.`,
   saved: 'Benachrichtigungen gespeichert.',
   wasReset: 'Benachrichtigungen auf die Vorgabe zurückgesetzt.',
 };
@@ -77,10 +77,9 @@ export function NotificationsSection() {
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'notification-due-days' } }}
           />
           <SettingActions
-            canEdit={canEdit}
-            stored={entry.stored}
-            saving={saving}
-            reset={{ title: t.resetTitle, text: t.resetText, callbacks: callbacks(t.wasReset), run: reset }}
+            setting={{ canEdit, saving, reset, stored: entry.stored }}
+            texts={t}
+            callbacks={callbacks}
           />
         </Stack>
       ) : null}

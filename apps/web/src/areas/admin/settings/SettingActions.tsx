@@ -10,22 +10,18 @@ type Callbacks = { onSuccess: () => void; onError: (e: unknown) => void };
  * value is stored).
  */
 export function SettingActions({
-  canEdit,
-  stored,
-  saving,
-  reset,
+  setting: { canEdit, saving, stored, reset },
+  texts,
+  callbacks,
   children,
   sx,
 }: {
-  canEdit: boolean;
-  stored: boolean;
-  saving: boolean;
-  reset: {
-    title: string;
-    text: string;
-    callbacks: Callbacks;
-    run: (callbacks: Callbacks) => void;
-  };
+  /** From `useSetting`: may the user edit, is a save running, is a value stored, reset it. */
+  setting: { canEdit: boolean; saving: boolean; stored: boolean; reset: (callbacks: Callbacks) => void };
+  /** The section's texts: the reset question and the snackbar after the reset. */
+  texts: { confirmTitle: string; confirmText: string; wasReset: string };
+  /** From `useSettingDraft`: callbacks that show `message` on success. */
+  callbacks: (message: string) => Callbacks;
   children?: ReactNode;
   sx?: SxProps;
 }) {
@@ -38,10 +34,10 @@ export function SettingActions({
       <ResetToDefault
         disabled={!canEdit || !stored}
         busy={saving}
-        title={reset.title}
-        text={reset.text}
-        callbacks={reset.callbacks}
-        reset={reset.run}
+        title={texts.confirmTitle}
+        text={texts.confirmText}
+        callbacks={callbacks(texts.wasReset)}
+        reset={reset}
       />
     </Stack>
   );
