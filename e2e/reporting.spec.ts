@@ -50,6 +50,20 @@ describe('Reporting', () => {
       .poll(() => page.getByRole('table', { name: 'Summen je Jahr' }).isVisible(), { timeout: 30_000 })
       .toBe(true);
 
+    // the municipality filter is optional, and the chart of the top municipalities names every bar
+    expect(await page.getByRole('combobox', { name: /Gemeinde/ }).getAttribute('required')).toBeNull();
+    const top = page.locator('figure[aria-label="Gemeinden mit dem höchsten Aufwand"]');
+    const bars = top.locator('.recharts-bar-rectangle');
+    await expect.poll(() => bars.count(), { timeout: 20_000 }).toBeGreaterThan(4);
+    const names = await top
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    expect(names.length).toBe(await bars.count());
+    for (const tick of await top
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents())
+      expect(tick.replace(/\s/g, ' ')).toMatch(/^-?\d{1,3}(\.\d{3})* €$|Mio\. €$/);
+
     // filters through the form; they land in the URL
     for (const label of ['Jahr von', 'Jahr bis']) {
       await page.getByLabel(label).click();
@@ -106,7 +120,8 @@ describe('Reporting', () => {
     // every other report opens with the same filters
     for (const [tab, text] of [
       ['Rückstellung', 'Rückstellung gesamt'],
-      ['Liquiditätsplan', 'Je Monat'],
+      // 2013's open line fell due long before the plan's twelve months: a German text, no empty tables
+      ['Liquiditätsplan', 'ist keine Zahlung fällig'],
       ['Zinsen', 'Nicht abziehbar'],
       ['Abstimmung', year === 2013 ? '2013' : ''],
     ] as const) {
@@ -115,5 +130,14 @@ describe('Reporting', () => {
         .poll(() => page.locator('main').first().textContent(), { timeout: 30_000 })
         .toContain(text);
     }
+
+    // from January 2013 on, the plan lists the open line in May
+    await page.goto(`/reporting?bericht=cashplan&year_from=${year}&year_to=${year}&from=${year}-01`);
+    const months = page.getByRole('table', { name: 'Je Monat' });
+    await expect.poll(() => months.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await months.getByRole('row', { name: new RegExp(`^05/${year}`) }).textContent()).toContain(
+      '1.000,00',
+    );
+    expect(await page.getByTestId('cashplan-empty').count()).toBe(0);
   });
 });

@@ -106,6 +106,8 @@ export const reportingTexts = {
   cashplan: {
     overdue: (n: number, sum: string) => `${n} offene Zeile(n) vor Planbeginn fällig: ${sum}`,
     shifted: 'Fälligkeiten an Wochenenden und Feiertagen sind auf den nächsten Werktag verschoben.',
+    empty: (first: string, last: string) =>
+      `Von ${first} bis ${last} ist keine Zahlung fällig. Vorauszahlungen erscheinen hier, sobald ein Vorauszahlungsbescheid erfasst ist; einen anderen Zeitraum wählen Sie über den Startmonat.`,
   },
   interest: {
     treatment: { nicht_abziehbar: 'nicht abziehbar', steuerpflichtig: 'steuerpflichtig' },

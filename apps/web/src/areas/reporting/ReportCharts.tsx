@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../../lib/format';
+import { euroTick } from './chartFormat';
 
 /** Charts of the reporting screen: loaded on demand with Recharts (not in the initial bundle). */
 export interface ChartSeries {
@@ -7,8 +8,6 @@ export interface ChartSeries {
   label: string;
   color: string;
 }
-
-const compact = new Intl.NumberFormat('de-DE', { notation: 'compact', maximumFractionDigits: 1 });
 
 export default function ReportChart({
   data,
@@ -34,13 +33,14 @@ export default function ReportChart({
           <CartesianGrid strokeDasharray="3 3" />
           {horizontal ? (
             <>
-              <XAxis type="number" tickFormatter={(v: number) => compact.format(v)} />
-              <YAxis type="category" dataKey={category} width={160} />
+              <XAxis type="number" tickFormatter={euroTick} />
+              {/* every bar keeps its name: recharts drops every other label when they crowd */}
+              <YAxis type="category" dataKey={category} width={170} interval={0} tick={{ fontSize: 12 }} />
             </>
           ) : (
             <>
               <XAxis dataKey={category} />
-              <YAxis tickFormatter={(v: number) => compact.format(v)} width={64} />
+              <YAxis tickFormatter={euroTick} width={88} />
             </>
           )}
           <Tooltip formatter={(v) => formatMoney(Number(v).toFixed(2))} />

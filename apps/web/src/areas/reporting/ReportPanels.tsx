@@ -384,6 +384,25 @@ function CashPlanPanel({ data, onTrace, onPage }: PanelProps<'cashplan'>) {
         ) : null}{' '}
         {t.cashplan.shifted}
       </Alert>
+      {Number(data.total.summe) === 0 && data.municipalities.length === 0 ? (
+        <Alert severity="info" data-testid="cashplan-empty">
+          {t.cashplan.empty(
+            monthLabel(data.filter.months[0] ?? from),
+            monthLabel(data.filter.months.at(-1) ?? from),
+          )}
+        </Alert>
+      ) : (
+        <CashPlanTables data={data} onTrace={onTrace} onPage={onPage} />
+      )}
+    </>
+  );
+}
+
+function CashPlanTables({ data, onTrace, onPage }: PanelProps<'cashplan'>) {
+  const from = data.filter.from;
+  const ags = data.filter.ags ?? undefined;
+  return (
+    <>
       <Chart
         title={t.sections.chartMonths}
         category="label"

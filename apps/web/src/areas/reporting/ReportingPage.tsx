@@ -184,6 +184,7 @@ export default function ReportingPage() {
         ) : null}
         <Box sx={{ flex: '1 1 280px', maxWidth: 420 }}>
           <MunicipalityAutocomplete
+            required={false}
             value={municipality}
             onChange={(v) => {
               setMunicipality(v);
