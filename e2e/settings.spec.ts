@@ -77,7 +77,12 @@ describe('Admin → Einstellungen', () => {
     await expect.poll(() => bayern.isChecked(), { timeout: 30_000 }).toBe(false);
     // Saved on the switch; it shows the stored value once the server answered.
     await bayern.click();
-    await expect.poll(() => calendar(), { timeout: 30_000 }).toEqual({ bayern_mariae_himmelfahrt: true });
+    await expect
+      .poll(() => calendar(), { timeout: 30_000 })
+      .toEqual({
+        bayern_mariae_himmelfahrt: true,
+        fronleichnam_ortsteile: false,
+      });
     await page.reload();
     await expect.poll(() => bayern.isChecked(), { timeout: 60_000 }).toBe(true);
     await api(baseUrl(), admin, 'DELETE', '/settings/calendar.holidays');

@@ -326,6 +326,43 @@ describe('due dates follow the working-day calendar setting (calendar.holidays)'
     expect(await q3(MUENCHEN)).toBe('2024-08-15');
   });
 
+  it('Fronleichnam (Thu 19 Jun 2025) in Saxon and Thuringian municipalities: the Abschlusszahlung moves to Fri 20 Jun; partly observing ones by the setting', async () => {
+    // Posted Thu 15 May 2025 → Bekanntgabe Mon 19 May → one month later: Fronleichnam.
+    const due = async (ags: string) =>
+      (await post('abschlusszahlung', { steuer: '5000.00', aufgabe_zur_post: '2025-05-15', ags })).json().rest
+        .faellig_am;
+    const [DRESDEN, CROSTWITZ, BAUTZEN, HEILIGENSTADT, ERFURT] = [
+      '14612000',
+      '14625080',
+      '14625020',
+      '16061045',
+      '16051000',
+    ];
+    expect(await due(DRESDEN)).toBe('2025-06-19');
+    expect(await due(CROSTWITZ)).toBe('2025-06-20');
+    expect(await due(HEILIGENSTADT)).toBe('2025-06-20');
+    expect(await due(ERFURT)).toBe('2025-06-19');
+    // Bautzen: only the Ortsteile Bolbritz and Salzenforst — not assumed by default.
+    expect(await due(BAUTZEN)).toBe('2025-06-19');
+
+    expect(
+      (await setting('PUT', { bayern_mariae_himmelfahrt: false, fronleichnam_ortsteile: 'ja' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await setting('PUT', { bayern_mariae_himmelfahrt: false, fronleichnam_ortsteile: true })).statusCode,
+    ).toBe(200);
+    expect(await due(BAUTZEN)).toBe('2025-06-20');
+    expect(await due(DRESDEN)).toBe('2025-06-19');
+    const log = await ctx.inject({
+      method: 'GET',
+      url: '/api/logs?entity=setting',
+      headers: bearer(await ctx.token('admin')),
+    });
+    expect(log.body).toContain('fronleichnam_ortsteile');
+    expect((await setting('DELETE')).statusCode).toBeLessThan(300);
+    expect(await due(BAUTZEN)).toBe('2025-06-19');
+  });
+
   it('Säumniszuschlag: due Sat 15 Feb 2025 runs from Mon 17 Feb (Schonfrist to Thu 20 Feb)', async () => {
     const calc = async (gezahlt_am: string, ags?: string) =>
       (

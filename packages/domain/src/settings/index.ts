@@ -82,12 +82,15 @@ export type ImportFolderSettings = z.infer<typeof importFolderSettingsSchema>;
 /** The working-day calendar's regional choices (see `calendar.holidays`). */
 export const holidaySettingsSchema = z.strictObject({
   bayern_mariae_himmelfahrt: z.boolean({ error: 'Bitte ja oder nein angeben.' }),
+  /** Fronleichnam also in the Saxon/Thuringian municipalities where only some Ortsteile observe it. */
+  fronleichnam_ortsteile: z.boolean({ error: 'Bitte ja oder nein angeben.' }).default(false),
 });
 export type HolidaySettings = z.infer<typeof holidaySettingsSchema>;
 
 /** The domain's holiday options for the stored calendar setting. */
 export const holidayOptionsOf = (s: HolidaySettings): HolidayOptions => ({
   bayernMariaeHimmelfahrt: s.bayern_mariae_himmelfahrt,
+  fronleichnamOrtsteile: s.fronleichnam_ortsteile,
 });
 
 const seedMarker = (label: string) =>
@@ -191,14 +194,17 @@ export const SETTINGS = {
    * the next working day). Mariä Himmelfahrt (15 August) is a holiday only in Bavarian
    * municipalities with a mainly Catholic population (and in all of Saarland, always);
    * false keeps the conservative default of the domain (never assume a later day than the
-   * law allows), true treats it as a holiday in all of Bavaria. Read on every calculation.
+   * law allows), true treats it as a holiday in all of Bavaria. Fronleichnam in Saxony and
+   * Thuringia counts in the municipalities the ordinances name entirely (domain list by AGS);
+   * `fronleichnam_ortsteile` adds those where only some Ortsteile observe it (default false,
+   * as above; a value stored before the option existed reads as false). Read on every calculation.
    */
   'calendar.holidays': defineSetting({
     scope: 'global',
     kind: 'setting',
     label: 'Arbeitstage: regionale Feiertage',
     schema: holidaySettingsSchema,
-    default: { bayern_mariae_himmelfahrt: false },
+    default: { bayern_mariae_himmelfahrt: false, fronleichnam_ortsteile: false },
   }),
   /**
    * How the Zerlegung turns exact shares into cents (DOMAIN.md: no legal rule, largest

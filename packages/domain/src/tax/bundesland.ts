@@ -1,5 +1,6 @@
 import { getHolidays } from 'feiertagejs';
 import { addDays, type CalendarDate, formatIsoDate, isWeekend } from './dates';
+import { FRONLEICHNAM_AGS, fronleichnamInGemeinde } from './fronleichnam';
 
 /** Federal states spelled as in the reference data (`gemeinden.csv`). */
 export const BUNDESLAENDER = [
@@ -89,9 +90,16 @@ export interface HolidayOptions {
    */
   bayernMariaeHimmelfahrt?: boolean;
   /**
+   * Fronleichnam in Saxony and Thuringia is a holiday only in the municipalities named by
+   * ordinance (`fronleichnam.ts`, by AGS): always where it names the whole municipality;
+   * where it names only some Ortsteile, only when this is true (default: not, conservative).
+   */
+  fronleichnamOrtsteile?: boolean;
+  /**
    * AGS of the municipality, for the holidays of single municipalities that the reference
    * data identifies by key: the city of Augsburg (09761000) observes the Hohes
-   * Friedensfest (8 August) and Mariä Himmelfahrt regardless of the Bavarian setting.
+   * Friedensfest (8 August) and Mariä Himmelfahrt regardless of the Bavarian setting; the
+   * Saxon and Thuringian municipalities of `fronleichnam.ts` observe Fronleichnam.
    */
   ags?: string | null;
 }
@@ -104,7 +112,7 @@ export const AGS_AUGSBURG = '09761000';
  * shift in a calendar of their own. Whoever groups due dates by calendar (the cash plan's
  * SQL) reads this list, so a municipality added here is handled everywhere.
  */
-export const AGS_WITH_OWN_CALENDAR: readonly string[] = [AGS_AUGSBURG];
+export const AGS_WITH_OWN_CALENDAR: readonly string[] = [AGS_AUGSBURG, ...FRONLEICHNAM_AGS];
 
 /** The feiertagejs region of a municipality: Augsburg has a calendar of its own. */
 function holidayRegion(bundesland: Bundesland, ags: string | null | undefined): Region | 'AUGSBURG' {
@@ -116,6 +124,7 @@ function holidayRegion(bundesland: Bundesland, ags: string | null | undefined): 
  * - Reformationstag became a permanent holiday in HB, HH, NI and SH only in 2018
  *   (2017 was a nationwide one-off, which feiertagejs already models).
  * - Berlin one-off holidays on 8 May 2020 and 8 May 2025 (Tag der Befreiung).
+ * - Fronleichnam in the Saxon and Thuringian municipalities of `fronleichnam.ts`.
  */
 const REFORMATION_FROM_2018: ReadonlySet<Region> = new Set(['HB', 'HH', 'NI', 'SH']);
 const EXTRA_HOLIDAYS: Partial<Record<Region, readonly string[]>> = { BE: ['2020-05-08', '2025-05-08'] };
@@ -129,7 +138,9 @@ export function publicHolidays(
   opts: HolidayOptions = {},
 ): ReadonlySet<string> {
   const region = holidayRegion(bundesland, opts.ags);
-  const key = `${year}|${region}|${opts.bayernMariaeHimmelfahrt ? 1 : 0}`;
+  const fronleichnam =
+    (region === 'SN' || region === 'TH') && fronleichnamInGemeinde(opts.ags, !!opts.fronleichnamOrtsteile);
+  const key = `${year}|${region}|${opts.bayernMariaeHimmelfahrt ? 1 : 0}|${fronleichnam ? 1 : 0}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const days = new Set<string>();
@@ -154,8 +165,19 @@ export function publicHolidays(
   }
   for (const extra of region === 'AUGSBURG' ? [] : (EXTRA_HOLIDAYS[region] ?? []))
     if (extra.startsWith(String(year))) days.add(extra);
+  if (fronleichnam) days.add(fronleichnamDate(year));
   cache.set(key, days);
   return days;
+}
+
+/** Fronleichnam of a year: Easter Sunday + 60 days (a Thursday, 21 May … 24 June). */
+export function fronleichnamDate(year: number): string {
+  const h = getHolidays(year, 'BW').find((x) => x.name === 'FRONLEICHNAM')!;
+  return formatIsoDate({
+    year: h.date.getUTCFullYear(),
+    month: h.date.getUTCMonth() + 1,
+    day: h.date.getUTCDate(),
+  });
 }
 
 export function isPublicHoliday(d: CalendarDate, bundesland: Bundesland, opts: HolidayOptions = {}): boolean {

@@ -4,6 +4,7 @@ export {
   BUNDESLAENDER,
   type Bundesland,
   bundeslandFromAgs,
+  fronleichnamDate,
   type HolidayOptions,
   isBundesland,
   isPublicHoliday,
@@ -11,6 +12,13 @@ export {
   nextWorkingDay,
   publicHolidays,
 } from './bundesland';
+export {
+  FRONLEICHNAM_AGS,
+  FRONLEICHNAM_SACHSEN,
+  FRONLEICHNAM_THUERINGEN,
+  type FronleichnamGemeinde,
+  fronleichnamInGemeinde,
+} from './fronleichnam';
 export {
   addDays,
   addDaysIso,
