@@ -1,5 +1,7 @@
 import type { NotificationList } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
+import { listNotifications } from '../src/modules/notifications/service';
+import { upload } from './documents-support';
 import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
@@ -142,5 +144,74 @@ describe('Benachrichtigungen', () => {
     mine = await list(clerk);
     expect(keys(mine)).not.toContain(`review:doc:${docA}`);
     expect(keys(mine)).toContain(`failed:doc:${failedA}`);
+  });
+
+  it('a refused upload notifies those who may upload in its company, names file and reason, follows the setting', async () => {
+    const db = ctx.built.database;
+    const admin = bearer(await ctx.token('admin'));
+    const clerk = bearer(await ctx.token('sachbearbeitung'));
+    const [a] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
+    const res = await upload(ctx, 'sachbearbeitung', a!.id, [
+      { name: 'kontoauszug.pdf', content: new TextEncoder().encode('Hallo, ich bin keine PDF.') },
+    ]);
+    expect(res.statusCode).toBe(415);
+    const uploadId = (res.json() as { results: { upload_id: number }[] }).results[0]!.upload_id;
+    const key = `refused:upload:${uploadId}`;
+    const list = async (headers: Record<string, string>) =>
+      (await ctx.inject({ method: 'GET', url: '/api/notifications', headers })).json() as NotificationList;
+
+    const mine = await list(clerk);
+    const n = mine.items.find((i) => i.key === key);
+    expect(n).toMatchObject({
+      event: 'refused',
+      company_id: a!.id,
+      link: '/service/importe?result=refused',
+      read: false,
+    });
+    expect(n!.text).toMatch(/^Upload abgelehnt: „kontoauszug\.pdf“ ist keine PDF-Datei\./);
+    // a user limited to another company (set by the test above) does not see it
+    expect((await list(bearer(await ctx.token('freigabe')))).items.map((i) => i.key)).not.toContain(key);
+    // the reader may not upload: no notification; read flags work on the new key
+    expect((await list(bearer(await ctx.token('leser')))).items.map((i) => i.key)).not.toContain(key);
+    const mark = await ctx.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: clerk,
+      payload: { keys: [key] },
+    });
+    expect(mark.json()).toEqual({ marked: 1 });
+
+    // reported for 30 days after the attempt (clock injected)
+    const [clerkRow] = await db.query<{ id: number }>(
+      `select id from users where username = 'sachbearbeitung'`,
+    );
+    const viewer = {
+      userId: clerkRow!.id,
+      permissions: new Set(['read-data', 'add-payment-data'] as const),
+      companyIds: null,
+    };
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+    expect((await listNotifications(db.db, viewer, later(29))).items.map((i) => i.key)).toContain(key);
+    expect((await listNotifications(db.db, viewer, later(31))).items.map((i) => i.key)).not.toContain(key);
+
+    // switched off in the settings: gone at once
+    const off = await ctx.inject({
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      headers: admin,
+      payload: {
+        value: {
+          review: true,
+          approval: true,
+          payment_due: true,
+          failed: true,
+          refused: false,
+          due_days: 14,
+        },
+      },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await list(clerk)).items.map((i) => i.key)).not.toContain(key);
+    await ctx.inject({ method: 'DELETE', url: '/api/settings/notifications', headers: admin });
   });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * key a user has read. A key names the event and its object, e.g. `review:doc:12`.
  */
 
-export const NOTIFICATION_EVENTS = ['review', 'approval', 'payment_due', 'failed'] as const;
+export const NOTIFICATION_EVENTS = ['review', 'approval', 'payment_due', 'failed', 'refused'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
@@ -14,11 +14,14 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   approval: 'Buchungssitzung wartet auf die zweite Freigabe (Vier-Augen-Prinzip)',
   payment_due: 'Zahlung wird in den nächsten Tagen fällig',
   failed: 'Import oder Verarbeitung fehlgeschlagen',
+  refused: 'Datei beim Hochladen oder im Importordner abgelehnt (Typ, Größe, leer)',
 };
 
 export const NOTIFICATION_DUE_DAYS_DEFAULT = 14;
 export const NOTIFICATION_DUE_DAYS_MIN = 1;
 export const NOTIFICATION_DUE_DAYS_MAX = 90;
+/** A refused upload or import-folder file is reported this many days after the attempt. */
+export const NOTIFICATION_REFUSED_DAYS = 30;
 /** At most this many notifications are computed for one user (newest first). */
 export const NOTIFICATION_LIMIT = 100;
 
@@ -29,6 +32,8 @@ export const notificationSettingsSchema = z.strictObject({
   approval: onOff,
   payment_due: onOff,
   failed: onOff,
+  /** Added later: a value stored before it existed reads as on. */
+  refused: onOff.default(true),
   due_days: z
     .number({ error: 'Bitte eine Zahl von Tagen angeben.' })
     .int('Bitte eine ganze Zahl von Tagen angeben.')
@@ -42,10 +47,11 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   approval: true,
   payment_due: true,
   failed: true,
+  refused: true,
   due_days: NOTIFICATION_DUE_DAYS_DEFAULT,
 };
 
-const KEY = /^(review|approval|payment_due|failed):[a-z]+:\d{1,10}$/;
+const KEY = /^(review|approval|payment_due|failed|refused):[a-z]+:\d{1,10}$/;
 export const notificationKeySchema = z
   .string({ error: 'Bitte einen Schlüssel angeben.' })
   .regex(KEY, 'Unbekannter Schlüssel einer Benachrichtigung.');

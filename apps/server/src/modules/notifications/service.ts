@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_LIMIT,
+  NOTIFICATION_REFUSED_DAYS,
   type Notification,
   type NotificationEvent,
   type NotificationList,
@@ -136,6 +137,28 @@ export async function listNotifications(
              order by at desc, d.id desc limit ${FETCH}`,
       ),
     );
+
+  // An uploaded or import-folder file refused at intake (not a PDF, empty, too large), in the
+  // last NOTIFICATION_REFUSED_DAYS days: whoever may upload (add-payment-data). The intake's
+  // reasons name the file; one that does not gets the name put in front.
+  if (config.refused && can('add-payment-data')) {
+    const since = new Date(now.getTime() - NOTIFICATION_REFUSED_DAYS * 86_400_000).toISOString();
+    queries.push(
+      jsonRowsOf<Row>(
+        db,
+        sql`select 'refused:upload:' || u.id as key, 'refused' as event, u.company_id, c.name as company,
+                   case when u.source = 'import' then 'Importordner' else 'Upload' end || ' abgelehnt: ' ||
+                     case when position('„' || u.filename || '“' in coalesce(u.reason, '')) > 0 then u.reason
+                          else '„' || u.filename || '“: ' || coalesce(u.reason, 'ohne Angabe eines Grundes') end
+                     as text,
+                   '/service/importe?result=refused' as link, u.created_at as at
+              from upload_audit u join companies c on c.id = u.company_id
+             where u.status = 'refused' and u.created_at >= ${since}
+               and ${companyFilter(sql`u.company_id`, viewer.companyIds)}
+             order by at desc, u.id desc limit ${FETCH}`,
+      ),
+    );
+  }
 
   const all = (await Promise.all(queries)).flat();
   const capped = all.length > NOTIFICATION_LIMIT;
