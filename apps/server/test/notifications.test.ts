@@ -214,4 +214,66 @@ describe('Benachrichtigungen', () => {
     expect((await list(clerk)).items.map((i) => i.key)).not.toContain(key);
     await ctx.inject({ method: 'DELETE', url: '/api/settings/notifications', headers: admin });
   });
+
+  it('payment due: a printed due date fires in the window; a prepayment without one is due on the quarter’s 15th moved to a working day (clock injected)', async () => {
+    const db = ctx.built.database;
+    const one = async (text: string, params: unknown[] = []) =>
+      (await db.query<{ id: number }>(text, params))[0]!.id;
+    const [md] = await db.query<{ id: number; company_id: number; designation: string }>(
+      `select id, company_id, designation from master_data order by id limit 1`,
+    );
+    await db.query(
+      `insert into payments (company_id, master_data_id, year) values ($1, $2, 2027) on conflict do nothing`,
+      [md!.company_id, md!.id],
+    );
+    const paymentId = await one(`select id from payments where master_data_id = $1 and year = 2027`, [
+      md!.id,
+    ]);
+    const line = (quartal: number | null, faellig: string | null, betrag: string) =>
+      one(
+        `insert into payment_lines (payment_id, company_id, master_data_id, year, kind, quartal, betrag, faellig_am, reason)
+         values ($1, $2, $3, 2027, 'vorauszahlung', $4, $5, $6, 'Test') returning id`,
+        [paymentId, md!.company_id, md!.id, quartal, betrag, faellig],
+      );
+    // Q1 printed as Fri 19 Feb 2027; Q2 without a date: 15 May 2027 is a Saturday and
+    // Mon 17 May is Pfingstmontag (everywhere), so it is due on Tue 18 May 2027.
+    const printed = await line(1, '2027-02-19', '1234.50');
+    const computed = await line(2, null, '2500.00');
+    const [clerkRow] = await db.query<{ id: number }>(
+      `select id from users where username = 'sachbearbeitung'`,
+    );
+    const viewer = { userId: clerkRow!.id, permissions: new Set(['read-data'] as const), companyIds: null };
+    const due = async (today: string) =>
+      (await listNotifications(db.db, viewer, new Date(`${today}T08:00:00Z`))).items.filter((n) =>
+        [`payment_due:line:${printed}`, `payment_due:line:${computed}`].includes(n.key),
+      );
+
+    // default window: 14 days
+    expect(await due('2027-02-04')).toEqual([]);
+    expect(await due('2027-02-05')).toEqual([
+      expect.objectContaining({
+        key: `payment_due:line:${printed}`,
+        event: 'payment_due',
+        company_id: md!.company_id,
+        at: '2027-02-19',
+        link: `/zahlungsdaten/${md!.id}/2027`,
+        text: `Zahlung 1.234,50 € für ${md!.designation} fällig am 19.02.2027`,
+      }),
+    ]);
+    expect(await due('2027-02-20')).toEqual([]);
+    // the nominal 15 May lies in the window of 1 May, the computed due date does not
+    expect(await due('2027-05-01')).toEqual([]);
+    expect(await due('2027-05-04')).toEqual([
+      expect.objectContaining({
+        key: `payment_due:line:${computed}`,
+        at: '2027-05-18',
+        text: `Zahlung 2.500,00 € für ${md!.designation} fällig am 18.05.2027`,
+      }),
+    ]);
+    expect((await due('2027-05-18')).map((n) => n.at)).toEqual(['2027-05-18']);
+    expect(await due('2027-05-19')).toEqual([]);
+    // paid: gone
+    await db.query(`update payment_lines set status = 'bezahlt' where id = $1`, [computed]);
+    expect(await due('2027-05-10')).toEqual([]);
+  });
 });

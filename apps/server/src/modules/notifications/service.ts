@@ -5,10 +5,13 @@ import {
   type NotificationEvent,
   type NotificationList,
   type Permission,
+  type Quartal,
+  vorauszahlungFaelligkeit,
 } from '@gewst/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsOf, rowsOf } from '../../db/sql';
+import { calendarOf, holidaySetting } from '../calculations/calendar';
 import { settings } from '../settings';
 
 /**
@@ -98,30 +101,7 @@ export async function listNotifications(
     );
 
   // An open amount to pay, due from today to today + N days (read-data, like the payment list).
-  if (config.payment_due && can('read-data')) {
-    const today = isoDay(now);
-    const until = isoDay(new Date(now.getTime() + config.due_days * 86_400_000));
-    const rows = await jsonRowsOf<Row & { betrag: string; designation: string }>(
-      db,
-      sql`select 'payment_due:line:' || l.id as key, 'payment_due' as event, l.company_id, c.name as company,
-                 md.designation, l.betrag::text as betrag,
-                 '/zahlungsdaten/' || l.master_data_id || '/' || l.year as link, l.faellig_am::text as at
-            from payment_lines l join companies c on c.id = l.company_id
-            join master_data md on md.id = l.master_data_id
-           where l.status = 'offen' and l.superseded_by is null and l.betrag > 0
-             and l.faellig_am between ${today} and ${until}
-             and ${companyFilter(sql`l.company_id`, viewer.companyIds)}
-           order by l.faellig_am asc, l.id asc limit ${FETCH}`,
-    );
-    queries.push(
-      Promise.resolve(
-        rows.map(({ betrag, designation, ...r }) => ({
-          ...r,
-          text: `Zahlung ${euro(betrag)} für ${designation} fällig am ${germanDate(r.at)}`,
-        })),
-      ),
-    );
-  }
+  if (config.payment_due && can('read-data')) queries.push(duePayments(db, viewer, now, config.due_days));
 
   // A document whose import or processing failed: whoever reads documents (read-data).
   if (config.failed && can('read-data'))
@@ -181,6 +161,54 @@ export async function listNotifications(
   );
   const list: Notification[] = items.map((i) => ({ ...i, read: read.has(i.key) }));
   return { items: list, unread: list.filter((n) => !n.read).length, capped };
+}
+
+type DueRow = Row & { betrag: string; designation: string };
+
+/**
+ * Open amounts due from `now` to `now + days`: lines with a printed due date, and prepayment
+ * lines without one (a notice that names only the quarters), due on the 15th of Feb/May/Aug/Nov
+ * moved to the next working day of their municipality (§ 19 Abs. 1 GewStG, § 108 Abs. 3 AO;
+ * the calendar of `calendar.holidays`, as every due date of the server).
+ */
+async function duePayments(db: DbOrTx, viewer: NotificationViewer, now: Date, days: number): Promise<Row[]> {
+  const today = isoDay(now);
+  const until = isoDay(new Date(now.getTime() + days * 86_400_000));
+  const select = sql`select 'payment_due:line:' || l.id as key, 'payment_due' as event, l.company_id,
+                 c.name as company, md.designation, l.betrag::text as betrag,
+                 '/zahlungsdaten/' || l.master_data_id || '/' || l.year as link`;
+  const from = sql`from payment_lines l join companies c on c.id = l.company_id
+            join master_data md on md.id = l.master_data_id
+            left join municipalities m on m.ags = md.ags
+           where l.status = 'offen' and l.superseded_by is null and l.betrag > 0
+             and ${companyFilter(sql`l.company_id`, viewer.companyIds)}`;
+  const [dated, undated, setting] = await Promise.all([
+    jsonRowsOf<DueRow>(
+      db,
+      sql`${select}, l.faellig_am::text as at ${from}
+             and l.faellig_am between ${today} and ${until}
+           order by l.faellig_am asc, l.id asc limit ${FETCH}`,
+    ),
+    // The nominal 15th moves at most a few days (weekend plus holidays): a week of margin.
+    jsonRowsOf<DueRow & { year: number; quartal: Quartal; ags: string; bundesland: string | null }>(
+      db,
+      sql`${select}, l.year, l.quartal, md.ags, m.bundesland, null as at ${from}
+             and l.faellig_am is null and l.kind = 'vorauszahlung' and l.quartal between 1 and 4
+             and make_date(l.year, l.quartal * 3 - 1, 15) between ${today}::date - 7 and ${until}::date
+           order by l.year, l.quartal, l.id limit ${FETCH}`,
+    ),
+    holidaySetting(db),
+  ]);
+  const computed = undated
+    .map(({ year, quartal, ags, bundesland, ...r }) => {
+      const calendar = calendarOf(ags, setting, bundesland);
+      return { ...r, at: vorauszahlungFaelligkeit(year, quartal, calendar.bundesland, calendar.holidays) };
+    })
+    .filter((r) => r.at >= today && r.at <= until);
+  return [...dated, ...computed].map(({ betrag, designation, ...r }) => ({
+    ...r,
+    text: `Zahlung ${euro(betrag)} für ${designation} fällig am ${germanDate(r.at)}`,
+  }));
 }
 
 async function readKeys(db: DbOrTx, userId: number, keys: readonly string[]): Promise<Set<string>> {
