@@ -118,6 +118,7 @@ export const bookingTexts = {
     gegenkonto: 'Gegenkonto',
     text: 'Buchungstext',
     kost1: 'Kostenstelle (KOST1)',
+    kost2: 'Kostenträger (KOST2)',
     comment: 'Kommentar (Grund)',
     corrected: 'Buchung korrigiert.',
     correctedExported: (id: number) => `Korrekturstapel ${id} angelegt.`,

@@ -86,6 +86,16 @@ const accountInput = z
   .trim()
   .regex(/^\d{4,9}$/, 'Ein Konto besteht aus 4 bis 9 Ziffern.');
 
+/** A cost centre of a correction (KOST1 or KOST2): DATEV's length and characters; null clears. */
+const kostInput = (what: string) =>
+  z
+    .string({ error: `${what} muss Text sein.` })
+    .trim()
+    .max(KOST_MAX, `${what} darf höchstens ${KOST_MAX} Zeichen lang sein.`)
+    .refine((s) => !KOST_FORBIDDEN.test(s), `${what} enthält ein unzulässiges Zeichen.`)
+    .nullable()
+    .optional();
+
 export const bookingChangeSchema = z
   .object({
     booking_id: idSchema,
@@ -107,13 +117,9 @@ export const bookingChangeSchema = z
       .max(BOOKING_TEXT_MAX, `Der Buchungstext darf höchstens ${BOOKING_TEXT_MAX} Zeichen lang sein.`)
       .refine((s) => !CONTROL.test(s), 'Der Buchungstext enthält ein Steuerzeichen.')
       .optional(),
-    kost1: z
-      .string({ error: 'Kostenstelle muss Text sein.' })
-      .trim()
-      .max(KOST_MAX, `Die Kostenstelle darf höchstens ${KOST_MAX} Zeichen lang sein.`)
-      .refine((s) => !KOST_FORBIDDEN.test(s), 'Die Kostenstelle enthält ein unzulässiges Zeichen.')
-      .nullable()
-      .optional(),
+    kost1: kostInput('Die Kostenstelle (KOST1)'),
+    /** KOST2 (DATEV column 38, the generic CSV's last column); null or '' clears it. */
+    kost2: kostInput('Der Kostenträger (KOST2)'),
   })
   .refine(
     (c) =>
@@ -121,7 +127,8 @@ export const bookingChangeSchema = z
       c.konto !== undefined ||
       c.gegenkonto !== undefined ||
       c.text !== undefined ||
-      c.kost1 !== undefined,
+      c.kost1 !== undefined ||
+      c.kost2 !== undefined,
     'Die Änderung nennt nichts, was geändert werden soll.',
   );
 export type BookingChange = z.infer<typeof bookingChangeSchema>;

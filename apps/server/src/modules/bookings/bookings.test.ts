@@ -310,12 +310,26 @@ describe('workflow, four-eyes rule and session log', () => {
     const closedAgain = await call('freigabe', 'PUT', `bookings/${sessionId}/close`, {});
     expect(closedAgain.statusCode).toBe(409);
     const booking = s.bookings.data[0]!;
+    // KOST2: DATEV's 36 characters, no quote; German messages per field
+    const badKost2 = await call('freigabe', 'PUT', `bookings/${sessionId}/correct`, {
+      changes: [
+        { booking_id: booking.id, kost2: 'K'.repeat(37) },
+        { booking_id: booking.id + 1, kost2: 'A"B' },
+      ],
+    });
+    expect(badKost2.statusCode).toBe(400);
+    expect(badKost2.json().errors).toMatchObject({
+      'changes.0.kost2': ['Der Kostenträger (KOST2) darf höchstens 36 Zeichen lang sein.'],
+      'changes.1.kost2': ['Der Kostenträger (KOST2) enthält ein unzulässiges Zeichen.'],
+    });
     const corrected = await ok<{ session: BookingSession }>(
       'freigabe',
       'PUT',
       `bookings/${sessionId}/correct`,
       {
-        changes: [{ booking_id: booking.id, text: 'GewSt Nachzahlung laut Bescheid', kost1: 'KST-9' }],
+        changes: [
+          { booking_id: booking.id, text: 'GewSt Nachzahlung laut Bescheid', kost1: 'KST-9', kost2: 'KTR 7' },
+        ],
         comment: 'Text präzisiert',
       },
     );
@@ -324,6 +338,7 @@ describe('workflow, four-eyes rule and session log', () => {
     expect(after.bookings.data[0]).toMatchObject({
       text: 'GewSt Nachzahlung laut Bescheid',
       kost1: 'KST-9',
+      kost2: 'KTR 7',
       changed_by: { username: 'freigabe' },
       amount: booking.amount,
     });
@@ -395,7 +410,10 @@ describe('workflow, four-eyes rule and session log', () => {
     const correctLog = logs.find((l) => l.action === 'correct')!;
     expect(correctLog.details).toMatchObject({
       changes: [
-        { before: { text: expect.any(String), kost1: expect.any(String) }, after: { kost1: 'KST-9' } },
+        {
+          before: { text: expect.any(String), kost1: expect.any(String), kost2: null },
+          after: { kost1: 'KST-9', kost2: 'KTR 7' },
+        },
       ],
     });
   });

@@ -242,7 +242,7 @@ export const cancelSession = (db: Db, actor: Actor, id: number, comment: string)
 
 // ---------------------------------------------------------------- correct
 
-const FIELDS = ['amount', 'konto', 'gegenkonto', 'text', 'kost1'] as const;
+const FIELDS = ['amount', 'konto', 'gegenkonto', 'text', 'kost1', 'kost2'] as const;
 
 /**
  * Corrections. On a closed session the bookings are edited in place (before/after in the
@@ -302,6 +302,7 @@ export const correctSession = (
             : row.counter_purpose,
         text: c.text ?? row.text,
         kost1: c.kost1 !== undefined ? c.kost1 || null : row.kost1,
+        kost2: c.kost2 !== undefined ? c.kost2 || null : row.kost2,
       });
       const diff = (row: repo.BookingRow, next: ReturnType<typeof apply>) => {
         const before: Record<string, unknown> = {};

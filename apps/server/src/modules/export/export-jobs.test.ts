@@ -266,13 +266,16 @@ describe('export jobs', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     };
-    /** Books the quarter's prepayment (2014) through the API and returns KOST1/KOST2 of its EXTF rows. */
-    const exportedKost = async (quartal: number) => {
+    /**
+     * Books the quarter's prepayment (2014) through the API and returns KOST1/KOST2 of its EXTF
+     * rows; `correct` is a manual correction of the closed session's booking before submitting.
+     */
+    const exportedKost = async (quartal: number, correct?: Record<string, unknown>) => {
       const line = await call('admin', 'POST', `payments/${mdId}/2014/lines`, {
         kind: 'vorauszahlung',
         quartal,
         betrag: '250.00',
-        faellig_am: `2014-0${quartal * 3 - 1}-15`,
+        faellig_am: `2014-${String(quartal * 3 - 1).padStart(2, '0')}-15`,
         reason: 'Kostenstellen-Test',
       });
       expect(line.statusCode, line.body).toBe(201);
@@ -284,6 +287,16 @@ describe('export jobs', () => {
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().session.id as number;
       expect((await call('freigabe', 'PUT', `bookings/${id}/close`, {})).statusCode).toBe(200);
+      if (correct) {
+        const [booking] = (await call('admin', 'GET', `bookings/${id}`)).json().bookings.data as {
+          id: number;
+        }[];
+        const res = await call('freigabe', 'PUT', `bookings/${id}/correct`, {
+          changes: [{ booking_id: booking!.id, ...correct }],
+          comment: 'Kostenträger korrigiert',
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
       expect((await call('freigabe', 'PUT', `bookings/${id}/submit`, { comment: 'KOST' })).statusCode).toBe(
         200,
       );
@@ -324,6 +337,16 @@ describe('export jobs', () => {
       ],
     });
     expect(await exportedKost(2)).toEqual({ api: [['KOELN', 'KOELN 2']], file: [['KOELN', 'KOELN 2']] });
+
+    // A manual correction edits KOST2 (column 38) like KOST1; '' clears it.
+    expect(await exportedKost(3, { kost2: 'KORR 2' })).toEqual({
+      api: [['KOELN', 'KORR 2']],
+      file: [['KOELN', 'KORR 2']],
+    });
+    expect(await exportedKost(4, { kost1: 'K1-NEU', kost2: '' })).toEqual({
+      api: [['K1-NEU', null]],
+      file: [['K1-NEU', '']],
+    });
   });
 
   it('worker dies after writing, before recording: one file per part, same bytes, marked once', async () => {

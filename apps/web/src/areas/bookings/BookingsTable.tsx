@@ -36,11 +36,12 @@ interface Draft {
   gegenkonto: string;
   text: string;
   kost1: string;
+  kost2: string;
 }
 
 /**
  * The session's bookings, paged on the server: accounts with their purpose, S/H, amount,
- * Belegfeld 1, KOST1, links to the notice and the payment data. Editable in the row while
+ * Belegfeld 1, KOST1/KOST2, links to the notice and the payment data. Editable in the row while
  * the session may be corrected (closed: in place; exported: a korrektur session).
  */
 export function BookingsTable({
@@ -77,6 +78,7 @@ export function BookingsTable({
     if (d.gegenkonto.trim() !== b.gegenkonto) change.gegenkonto = d.gegenkonto.trim();
     if (d.text.trim() !== b.text) change.text = d.text.trim();
     if ((d.kost1.trim() || null) !== b.kost1) change.kost1 = d.kost1.trim() || null;
+    if ((d.kost2.trim() || null) !== b.kost2) change.kost2 = d.kost2.trim() || null;
     if (Object.keys(change).length === 1) {
       appStore.showSnackbar(t.noChange, 'info');
       setEditing(null);
@@ -203,7 +205,11 @@ export function BookingsTable({
             header: c.kost1,
             cell: (b) => (editing?.id === b.id ? field(b, 'kost1', t.kost1, 90) : b.kost1),
           },
-          { id: 'kost2', header: c.kost2, cell: (b) => b.kost2 },
+          {
+            id: 'kost2',
+            header: c.kost2,
+            cell: (b) => (editing?.id === b.id ? field(b, 'kost2', t.kost2, 90) : b.kost2),
+          },
           {
             id: 'links',
             header: c.links,
@@ -256,6 +262,7 @@ export function BookingsTable({
                           gegenkonto: b.gegenkonto,
                           text: b.text,
                           kost1: b.kost1 ?? '',
+                          kost2: b.kost2 ?? '',
                         },
                       })
                     }
