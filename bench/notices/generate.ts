@@ -80,7 +80,7 @@ export async function generatePooledNotice(
   familyIndex: number,
   index = 0,
 ): Promise<
-  GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string; rate?: string } }
+  GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string; rate?: string; letter?: string; due?: string; zerlegung?: string } }
 > {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
@@ -132,6 +132,9 @@ export async function generatePooledNotice(
       ez: style.ezStyle ?? 'classic',
       zinsNotice: style.zinsNotice ?? 'classic',
       rate: style.rate ?? 'classic',
+      letter: style.letter ?? 'classic',
+      due: style.due ?? 'classic',
+      zerlegung: style.zerlegung ?? 'classic',
     },
   };
 }

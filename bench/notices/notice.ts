@@ -59,7 +59,7 @@ export interface NoticeData {
   sonstigesKind: number;
 }
 
-const addDays = (iso: string, days: number) => {
+export const addDays = (iso: string, days: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

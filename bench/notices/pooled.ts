@@ -1,8 +1,8 @@
 /** Builds a letter from notice figures and one draw from the pools (pools.ts). */
 import type { Block, Letter } from './content-blocks.js';
 import { pad2 } from './data.js';
-import type { NoticeData } from './notice.js';
-import type { Ctx, DateFormat, MoneyFormat, PctFormat, Style } from './pools.js';
+import { addDays, type NoticeData } from './notice.js';
+import type { Ctx, DateFormat, MoneyFormat, PctFormat, Pools, Style } from './pools.js';
 
 const MONTHS = [
   'Januar',
@@ -119,6 +119,17 @@ export function buildPooledLetter(
       cap('Erhebungszeitraum'),
       `${formatDate(`${n.ez}-01-01`, s.date)} - ${formatDate(`${n.ez}-12-31`, s.date)}`,
     ]);
+  if (s.ezStyle === 'info-ez' && n.type !== 'sonstiges')
+    info.push([cap(s.pick(['Erhebungszeitraum', 'EZ', 'Kalenderjahr', 'Steuerjahr'])), String(n.ez)]);
+  // Another, earlier date of the letter beside the notice date (LetterStyle).
+  const dd = (days: number) => formatDate(addDays(n.datum, days), s.date);
+  if (s.letter === 'ort-den' || s.letter === 'bescheiddatum')
+    info.push([
+      cap(s.pick(['Eingang Ihrer Erklärung', 'Erklärung eingegangen am', 'Eingangsdatum'])),
+      dd(-41),
+    ]);
+  if (s.letter === 'erstellt-am') info.push([cap('Ihr Schreiben vom'), dd(-23)]);
+  if (s.letter === 'stand') info.push([cap(s.pick(['Buchungsstand', 'Stand', 'Kontostand vom'])), dd(-3)]);
   // One-line info blocks (kv 'colon'/'dotted') hold six items: the year's item takes the place
   // of the clerk's name there, so the notice date stays on the page.
   if (info.length >= 6 && (fam.kv === 'colon' || fam.kv === 'dotted'))
@@ -126,7 +137,12 @@ export function buildPooledLetter(
       info.findIndex(([k]) => k === cap('Sachbearbeitung')),
       1,
     );
-  info.push([L.datum, formatDate(n.datum, s.date)]);
+  if (s.letter === 'bescheiddatum')
+    info.push([
+      cap(s.pick(['Bescheiddatum', 'Datum des Bescheides', 'Ausfertigungsdatum'])),
+      formatDate(n.datum, s.date),
+    ]);
+  else if (s.letter !== 'ort-den' && s.letter !== 'erstellt-am') info.push([L.datum, formatDate(n.datum, s.date)]);
   return {
     issuer,
     sender,
@@ -509,6 +525,11 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     if (xs) b.push({ k: 'para', text: s.pick(xs)(c) });
   };
   const title = ezTitle(n, s, c);
+  if (s.letter === 'ort-den')
+    b.push({
+      k: 'para',
+      text: `${FA_TYPES.has(n.type) ? n.finanzamt : n.gemeinde.name}, ${s.pick(['den ', ''])}${c.d(n.datum)}`,
+    });
   b.push({ k: 'title', text: fam.caps ? title.toUpperCase() : title });
   const ezLine = ezStatement(n, s, c);
   if (ezLine) b.push({ k: 'para', text: ezLine });
@@ -538,7 +559,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       }
       if (s.gewst && s.gewst !== 'classic') {
         b.push(...gewstStyled(n, s, c, mbLabel, diffLabel, diffValue));
-        b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
+        b.push(diff > 0 ? dueBlock(n, s, c, diff, S(s).due) : { k: 'para', text: s.pick(S(s).refund)(c) });
         if (n.zinsen) b.push(...zinsBlocks(n, s, c, false), ...zinsTotal(n, s, c));
         b.push(...vzBlocks(n, s, c, extra.oldVz));
         legal('gewst_bescheid');
@@ -619,7 +640,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
             ]),
           );
       }
-      b.push({ k: 'para', text: diff > 0 ? s.pick(S(s).due)(c) : s.pick(S(s).refund)(c) });
+      b.push(diff > 0 ? dueBlock(n, s, c, diff, S(s).due) : { k: 'para', text: s.pick(S(s).refund)(c) });
       if (n.zinsen) b.push(...zinsBlocks(n, s, c, false), ...zinsTotal(n, s, c));
       b.push(...vzBlocks(n, s, c, extra.oldVz));
       legal('gewst_bescheid');
@@ -649,7 +670,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
         break;
       }
       b.push(...zinsBlocks(n, s, c, true));
-      b.push({ k: 'para', text: s.pick(S(s).zinsDue)(c) });
+      b.push(dueBlock(n, s, c, n.zinsen?.betrag ?? 0, S(s).zinsDue));
       legal('zinsbescheid');
       break;
     case 'messbescheid': {
@@ -749,7 +770,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
           align: ['l', 'l', 'l', 'r', 'r'],
         });
       }
-      b.push({ k: 'para', text: s.pick(S(s).mahnText)(c) });
+      b.push(dueBlock(n, s, c, n.rueckstand + n.saeumnis + n.mahngebuehr, S(s).mahnText));
       legal('mahnung');
       break;
     }
@@ -769,10 +790,72 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     });
     b.push({ k: 'para', text: s.pick(S(s).paymentNote)(c) });
   }
+  if (s.letter === 'erstellt-am')
+    b.push({
+      k: 'para',
+      text: s.pick([
+        `Erstellt am ${c.d(n.datum)}`,
+        `Dieser Bescheid wurde am ${c.d(n.datum)} maschinell erstellt und ist ohne Unterschrift gültig.`,
+      ]),
+    });
   if (fam.belehrungPage2) b.push({ k: 'break' });
   b.push({ k: 'heading', text: L.belehrungHeading });
   b.push({ k: 'para', text: s.pick(S(s).belehrung)(c) });
   return b;
+}
+
+/** The due date of a payment in the form the notice drew (pools.ts DueStyle). */
+function dueBlock(n: NoticeData, s: Style, c: Ctx, cents: number, classic: Pools['sentences']['due']): Block {
+  const d = c.d(n.faellig);
+  const amt = c.m(cents);
+  switch (s.due) {
+    case 'zahlbar-bis':
+      return {
+        k: 'para',
+        text: s.pick([
+          `Der Betrag von ${amt} ist zahlbar bis ${d}.`,
+          `Zahlbar bis spätestens ${d} ohne Abzug.`,
+          `Der Gesamtbetrag ist zahlbar bis zum ${d}.`,
+        ]),
+      };
+    case 'zu-entrichten':
+      return {
+        k: 'para',
+        text: s.pick([
+          `Der Betrag von ${amt} ist bis zum ${d} an die ${c.kind === 'Gemeinde' ? 'Gemeindekasse' : 'Stadtkasse'} zu entrichten.`,
+          `Bitte entrichten Sie ${amt} bis zum ${d}.`,
+          `${amt} sind bis ${d} zu überweisen.`,
+        ]),
+      };
+    case 'faelligkeit-kv':
+      return {
+        k: 'kv',
+        rows: [
+          [cap(s.family, s.pick(['Fälligkeit', 'Fälligkeitstermin', 'Zahlungsziel', 'Fällig zum'])), d],
+          [cap(s.family, s.pick(['Zahlbetrag', 'zu zahlender Betrag'])), amt],
+        ],
+      };
+    case 'due-table':
+      return {
+        k: 'table',
+        header: ['Zahlungsgrund', s.pick(['fällig am', 'Fälligkeit', 'zahlbar bis']), 'Betrag'].map((h) =>
+          cap(s.family, h),
+        ),
+        rows: [[`${n.type === 'mahnung' ? 'Rückstand' : 'Gewerbesteuer'} ${n.ez}`, d, amt]],
+        widths: [0.5, 0.25, 0.25],
+        align: ['l', 'l', 'r'],
+      };
+    case 'bekanntgabe':
+      return {
+        k: 'para',
+        text: s.pick([
+          `Der Betrag ist einen Monat nach Bekanntgabe dieses Bescheides fällig, das ist der ${d}.`,
+          `Fällig einen Monat nach Bekanntgabe (${d}).`,
+        ]),
+      };
+    default:
+      return { k: 'para', text: s.pick(classic)(c) };
+  }
 }
 
 /** Other forms of the apportionment (development pools only). */
@@ -895,6 +978,67 @@ function zerlegungStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
           ],
         },
       ]);
+    case 'quote-last': {
+      const rows = z.map((x) => [x.gemeinde.name, x.gemeinde.ags, m(x.lohn), m(x.anteil), pctOf(x.lohn)]);
+      if (withSum) rows.push([s.pick(['Summe', 'Gesamt']), '', m(sumL), m(sumA), '100,00 %']);
+      return [
+        table(
+          [
+            L.gemeindeCol,
+            s.pick(['Gemeindeschlüssel', 'AGS', 'Gemeindekennziffer']),
+            s.pick(['Arbeitslöhne', 'Summe der Arbeitslöhne', 'Lohnsumme €']),
+            s.pick(['Anteil am Messbetrag', 'Messbetragsanteil €', 'Zerlegungsanteil']),
+            s.pick(['Anteil %', 'Quote', 'v. H.']),
+          ],
+          rows,
+          [0.28, 0.16, 0.2, 0.2, 0.16],
+          ['l', 'l', 'r', 'r', 'r'],
+        ),
+      ];
+    }
+    case 'fa-list': {
+      const rows = z.map((x, i) => [`${i + 1}.`, x.gemeinde.ags, x.gemeinde.name, m(x.lohn), m(x.anteil)]);
+      rows.push(['', '', s.pick(['Summe', 'insgesamt']), m(sumL), m(sumA)]);
+      return [
+        {
+          k: 'para',
+          text: s.pick([
+            `Der einheitliche Steuermessbetrag von ${m(sumA)} wird nach §§ 28 bis 34 GewStG auf die hebeberechtigten Gemeinden wie folgt zerlegt:`,
+            `Zerlegung des Steuermessbetrags (${m(sumA)}) nach dem Verhältnis der Arbeitslöhne (§ 29 GewStG):`,
+          ]),
+        },
+        ...filler(c),
+        table(
+          [
+            'Nr.',
+            s.pick(['Gemeindeschlüssel', 'Gemeinde-Kennz.']),
+            s.pick(['hebeberechtigte Gemeinde', 'Gemeinde']),
+            s.pick(['Zerlegungsmaßstab (Arbeitslöhne)', 'Arbeitslöhne EUR']),
+            s.pick(['Zerlegungsanteil', 'Anteil EUR', 'Steuermessbetrag']),
+          ],
+          rows,
+          [0.08, 0.17, 0.33, 0.22, 0.2],
+          ['l', 'l', 'l', 'r', 'r'],
+          true,
+        ),
+      ];
+    }
+    case 'mb-pct': {
+      const pctFirst = s.pick([true, false]);
+      const rows = z.map((x) =>
+        pctFirst ? [x.gemeinde.name, pctOf(x.lohn), m(x.anteil)] : [x.gemeinde.name, m(x.anteil), pctOf(x.lohn)],
+      );
+      const pctH = s.pick(['Zerlegungsanteil v. H.', 'Anteil in Prozent', 'Anteil (%)']);
+      const amtH = s.pick(['Zerlegungsanteil EUR', 'Anteil in Euro', 'Anteil (€)']);
+      return [
+        table(
+          [L.gemeindeCol, pctFirst ? pctH : amtH, pctFirst ? amtH : pctH],
+          rows,
+          [0.46, 0.27, 0.27],
+          ['l', 'r', 'r'],
+        ),
+      ];
+    }
     default: {
       // Share before wages, the table running onto the next page after long explanations.
       const rows = z.map((x) => [x.gemeinde.name, m(x.anteil), m(x.lohn)]);
@@ -1247,6 +1391,7 @@ function ezTitle(n: NoticeData, s: Style, _c: Ctx): string {
     .replace(new RegExp(`\\s*(?:für das Jahr|für|ab|zur Gewerbesteuer)?\\s*${y}`), '')
     .replace(/\s+(?:für|ab|-)\s*$/, '')
     .trim();
+  if (s.ezStyle === 'title-for') return `${stripped} für ${y}`;
   return s.ezStyle === 'ez-abbr' ? `${stripped} - EZ ${y}` : stripped;
 }
 

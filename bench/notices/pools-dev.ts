@@ -122,7 +122,19 @@ export const DEV_FAMILIES: Family[] = [
 
 export const DEV_POOLS: Pools = {
   part: 'dev',
-  zerlegungStyles: ['classic', 'classic', 'ags-first', 'pct', 'lfd', 'text', 'blocks', 'share-before-wages'],
+  zerlegungStyles: [
+    'classic',
+    'classic',
+    'ags-first',
+    'pct',
+    'lfd',
+    'text',
+    'blocks',
+    'share-before-wages',
+    'quote-last',
+    'fa-list',
+    'mb-pct',
+  ],
   zinsStyles: ['classic', 'classic', 'formula', 'table', 'sentence', 'rate-rows'],
   rateStyles: ['classic', 'calc-line', 'vh-sentence', 'factor', 'pct-column', 'brackets', 'bekanntgabe'],
   gewstStyles: ['classic', 'classic', 'columns-old-new', 'ledger', 'inline', 'sentence'],
@@ -153,7 +165,11 @@ export const DEV_POOLS: Pools = {
     'veranlagungszeitraum',
     'subject',
     'reference',
+    'info-ez',
+    'title-for',
   ],
+  letterStyles: ['classic', 'classic', 'ort-den', 'bescheiddatum', 'erstellt-am', 'stand'],
+  dueStyles: ['classic', 'classic', 'zahlbar-bis', 'zu-entrichten', 'faelligkeit-kv', 'due-table', 'bekanntgabe'],
   zinsNoticeStyles: ['classic', 'classic', 'derivation', 'bescheid-ref', 'letter', 'summary', 'total'],
   families: DEV_FAMILIES,
   issuers: [

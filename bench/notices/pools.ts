@@ -119,7 +119,19 @@ export type PctFormat = 'v. H.' | 'vom Hundert' | '%' | 'v.H.' | 'Prozent' | 'v.
  * classic forms only and draws nothing for them (the blind part's draws stay as they were).
  */
 export type ZerlegungStyle =
-  'classic' | 'ags-first' | 'pct' | 'lfd' | 'text' | 'blocks' | 'share-before-wages';
+  | 'classic'
+  | 'ags-first'
+  | 'pct'
+  | 'lfd'
+  | 'text'
+  | 'blocks'
+  | 'share-before-wages'
+  // Seventh step (development only): the quota in % after the share and the AGS column; a tax
+  // office's numbered list under a sentence with the Messbetrag, running onto the next page;
+  // the share as a quota and in euros without any total printed.
+  | 'quote-last'
+  | 'fa-list'
+  | 'mb-pct';
 export type ZinsStyle = 'classic' | 'formula' | 'table' | 'sentence' | 'rate-rows';
 /**
  * Development-only optional pools (drawn after every other draw, so parts without them draw as
@@ -151,7 +163,30 @@ export type VzStyle =
  * Kalenderjahr", "EZ", "Veranlagungszeitraum", a subject line, or only in a file reference.
  */
 export type EzStyle =
-  'classic' | 'range' | 'kalenderjahr' | 'ez-abbr' | 'veranlagungszeitraum' | 'subject' | 'reference';
+  | 'classic'
+  | 'range'
+  | 'kalenderjahr'
+  | 'ez-abbr'
+  | 'veranlagungszeitraum'
+  | 'subject'
+  | 'reference'
+  // Seventh step: the year as an item of the info block ("EZ", "Kalenderjahr", "Jahr"), or
+  // appended to the title ("… für 2023").
+  | 'info-ez'
+  | 'title-for';
+/**
+ * Development-only optional pool (seventh step): where and how the notice date stands —
+ * "Ort, den …" above the title instead of an info item, "Bescheiddatum" / "Ausfertigungsdatum"
+ * labels, "erstellt am …" at the end — each with another, earlier date of the letter nearby
+ * (receipt of the declaration, "Ihr Schreiben vom", "Buchungsstand").
+ */
+export type LetterStyle = 'classic' | 'ort-den' | 'bescheiddatum' | 'erstellt-am' | 'stand';
+/**
+ * Development-only optional pool (seventh step): how the due date of a payment is stated —
+ * "zahlbar bis", "ist bis zum … zu entrichten", a "Fälligkeit" item, a one-row payment table,
+ * "einen Monat nach Bekanntgabe, das ist der …".
+ */
+export type DueStyle = 'classic' | 'zahlbar-bis' | 'zu-entrichten' | 'faelligkeit-kv' | 'due-table' | 'bekanntgabe';
 export type MessStyle = 'classic' | 'operators' | 'sentence';
 /**
  * Development-only optional pool (drawn after every other draw): how a Zinsbescheid sets out the
@@ -184,6 +219,8 @@ export interface Pools {
   ezStyles?: EzStyle[];
   zinsNoticeStyles?: ZinsNoticeStyle[];
   rateStyles?: RateStyle[];
+  letterStyles?: LetterStyle[];
+  dueStyles?: DueStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -238,6 +275,8 @@ export interface Style {
   ezStyle?: EzStyle;
   zinsNotice?: ZinsNoticeStyle;
   rate?: RateStyle;
+  letter?: LetterStyle;
+  due?: DueStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -270,5 +309,7 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     ...(pools.ezStyles ? { ezStyle: pick(pools.ezStyles) } : {}),
     ...(pools.zinsNoticeStyles ? { zinsNotice: pick(pools.zinsNoticeStyles) } : {}),
     ...(pools.rateStyles ? { rate: pick(pools.rateStyles) } : {}),
+    ...(pools.letterStyles ? { letter: pick(pools.letterStyles) } : {}),
+    ...(pools.dueStyles ? { due: pick(pools.dueStyles) } : {}),
   };
 }

@@ -51,13 +51,18 @@ for (let i = 0; i < count; i++)
         add(`erhebungszeitraum · ${n.styles.ez}`, !wrong.has('erhebungszeitraum'));
       if (type === 'gewst_bescheid')
         for (const f of RATE_FIELDS) if (f in n.truth) add(`${f} · rate ${n.styles.rate}`, !wrong.has(f));
+      if ('bescheid_datum' in n.truth)
+        add(`bescheid_datum · letter ${n.styles.letter}`, !wrong.has('bescheid_datum'));
+      if ('faellig_am' in n.truth) add(`faellig_am · due ${n.styles.due}`, !wrong.has('faellig_am'));
+      if ('zerlegungsanteile' in n.truth)
+        add(`zerlegungsanteile · ${n.styles.zerlegung}`, !wrong.has('zerlegungsanteile'));
       if (n.styles.ez !== 'classic' && type !== 'sonstiges')
         add(`all fields · ez ${n.styles.ez}`, s.errors.length === 0);
       if (verbose)
         for (const e of s.errors)
           if (
             RATE_FIELDS.includes(e.field) ||
-            e.field === 'vorauszahlungen' ||
+            ['vorauszahlungen', 'bescheid_datum', 'zerlegungsanteile'].includes(e.field) ||
             e.field === 'erhebungszeitraum'
           )
             console.log(
