@@ -113,7 +113,11 @@ export async function generatePooledNotice(
   const letter = buildPooledLetter(data, style, { oldVz, r });
   const pdf = await renderLetter(letter, family);
   // Zerlegung forms that print the AGS of every municipality (development pools only).
-  const t = truth(data, family.printsAgs || style.zerlegung === 'ags-first' || style.zerlegung === 'lfd');
+  const t = truth(
+    data,
+    family.printsAgs ||
+      (['ags-first', 'lfd', 'quote-last', 'fa-list'] as (string | undefined)[]).includes(style.zerlegung),
+  );
   // The issuer's AGS is always resolvable (letterhead name and postcode), printed or not.
   if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
   // A letter that is no notice may not print a year at all: then there is none to read.

@@ -137,6 +137,12 @@ export function buildPooledLetter(
       info.findIndex(([k]) => k === cap('Sachbearbeitung')),
       1,
     );
+  // With a second date of the letter (development forms only) the phone number gives way too.
+  if (s.letter && info.length >= 6 && (fam.kv === 'colon' || fam.kv === 'dotted'))
+    info.splice(
+      info.findIndex(([k]) => k === cap('Telefon')),
+      1,
+    );
   if (s.letter === 'bescheiddatum')
     info.push([
       cap(s.pick(['Bescheiddatum', 'Datum des Bescheides', 'Ausfertigungsdatum'])),
@@ -775,7 +781,7 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       break;
     }
     case 'sonstiges':
-      b.push({ k: 'para', text: s.pick(S(s).sonstigesBody)(c) });
+      b.push({ k: 'para', text: s.pick(S(s).sonstigesBody)(c) }, ...created(n, s, c));
       return b;
   }
   if (!FA_TYPES.has(n.type)) {
@@ -790,19 +796,26 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     });
     b.push({ k: 'para', text: s.pick(S(s).paymentNote)(c) });
   }
-  if (s.letter === 'erstellt-am')
-    b.push({
-      k: 'para',
-      text: s.pick([
-        `Erstellt am ${c.d(n.datum)}`,
-        `Dieser Bescheid wurde am ${c.d(n.datum)} maschinell erstellt und ist ohne Unterschrift gültig.`,
-      ]),
-    });
+  b.push(...created(n, s, c));
   if (fam.belehrungPage2) b.push({ k: 'break' });
   b.push({ k: 'heading', text: L.belehrungHeading });
   b.push({ k: 'para', text: s.pick(S(s).belehrung)(c) });
   return b;
 }
+
+/** The notice date at the end of the letter (LetterStyle 'erstellt-am'). */
+const created = (n: NoticeData, s: Style, c: Ctx): Block[] =>
+  s.letter === 'erstellt-am'
+    ? [
+        {
+          k: 'para',
+          text: s.pick([
+            `Erstellt am ${c.d(n.datum)}`,
+            `Dieses Schreiben wurde am ${c.d(n.datum)} maschinell erstellt und ist ohne Unterschrift gültig.`,
+          ]),
+        },
+      ]
+    : [];
 
 /** The due date of a payment in the form the notice drew (pools.ts DueStyle). */
 function dueBlock(n: NoticeData, s: Style, c: Ctx, cents: number, classic: Pools['sentences']['due']): Block {

@@ -1,0 +1,12 @@
+import { processPdf } from '../../packages/extraction/src/index.js';
+import { extractText } from '../../packages/extraction/src/process.js';
+import { indexPage } from '../../packages/extraction/src/textindex.js';
+import { generatePooledNotice } from './generate.js';
+const [type, fi, i, seed, field] = process.argv.slice(2);
+const n = await generatePooledNotice('dev', Number(seed ?? 1), type as any, Number(fi), Number(i));
+const t = await extractText(n.pdf, { ocr: false } as any);
+for (const p of t.pages) console.log(`--- page ${p.page}\n` + indexPage(p).text);
+const r = await processPdf(n.pdf, { ocr: false });
+console.log(JSON.stringify(n.styles));
+console.log('truth', JSON.stringify(n.truth[field!]));
+console.log('got  ', JSON.stringify(r.fields[field!]));
