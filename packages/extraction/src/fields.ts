@@ -115,6 +115,7 @@ export function extractFieldsChecked(
     else if (name === 'gemeinde') f = findGemeinde(indexes);
     else if (name === 'faellig_am') f = dueDate(indexes, hints, fields);
     else if (name === 'erhebungszeitraum') f = taxYear(indexes, hints, type);
+    else if (name === 'bescheid_datum') f = noticeDate(indexes, hints);
     else f = scalarField(name, indexes, hints);
     if (f) fields[name] = f;
   }
@@ -139,6 +140,15 @@ export function extractFieldsChecked(
       required: type === 'zinsbescheid',
     });
     chosenTogether(sol);
+    // No year printed as such (a file reference "GewSt 2019/77" only): the Zinslauf of § 233a
+    // AO starts on 1 April of the second year after the tax year, so a start on 1 April names it.
+    const start = fields.zinsen_von?.value;
+    if (!fields.erhebungszeitraum && typeof start === 'string' && start.endsWith('-04-01') && fields.zinsen_von)
+      fields.erhebungszeitraum = {
+        ...fields.zinsen_von,
+        value: Number(start.slice(0, 4)) - 2,
+        confidence: round(Math.min(0.6, fields.zinsen_von.confidence * 0.6)),
+      };
   }
   if (names.includes('rueckstand')) {
     const labelled: Record<string, Candidate[]> = {};
@@ -220,6 +230,66 @@ function dueDate(indexes: PageIndex[], hints: Hints, fields: Fields): ExtractedF
         cands.push({ ...c, score: 0.25 });
       }
     }
+  }
+  const b = best(cands);
+  return b ? toField(b) : null;
+}
+
+/**
+ * Words right before a date that give it another role in the letter than the notice's own date:
+ * received ("Eingang", "eingegangen"), the letter or declaration answered ("Ihr Schreiben vom",
+ * "Erklärung vom"), an earlier notice ("ändert den Bescheid vom"), a balance ("Buchungsstand"),
+ * a period ("Zinslauf", "vom … bis"), a due date ("fällig", "zahlbar bis").
+ */
+const OTHER_DATE_ROLE = new RegExp(
+  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}*stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|ihren?|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
+  'iu',
+);
+/** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
+const CREATED_BEFORE =
+  /(?<![\p{L}])(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt|Druckdatum|Erstellungsdatum)\s*(?:am|:)?\s*$/iu;
+const CREATED_AFTER = /^\s*(?:\p{L}+\s+){0,2}(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt)(?![\p{L}])/iu;
+
+/** The role check needs the date itself: a candidate's span may start at its label. */
+function dateStart(ix: PageIndex, c: Candidate): number {
+  const re = new RegExp(DATE_SOURCE, 'giu');
+  re.lastIndex = c.pos;
+  const m = re.exec(ix.flat);
+  return m && m.index - c.pos < 80 ? m.index : c.pos;
+}
+const otherRole = (ix: PageIndex, at: number) =>
+  OTHER_DATE_ROLE.test(ix.flat.slice(Math.max(0, at - 60), at));
+
+/**
+ * The notice date by its role in the letter: the header's date item ("Datum", "Bescheiddatum",
+ * "Ausfertigungsdatum"), the place line ("Bonn, den …"), or "erstellt am …" wherever it stands.
+ * A date that another role claims (OTHER_DATE_ROLE) is never the notice date. Without any, the
+ * latest date of the letterhead stands in: received dates, balances and the letters answered
+ * precede the notice.
+ */
+function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
+  const ixOf = (page: number) => indexes.find((i) => i.page.page === page);
+  const cands = scalarCandidates('bescheid_datum', indexes, hints).filter((c) => {
+    const ix = ixOf(c.page);
+    return !ix || !otherRole(ix, dateStart(ix, c));
+  });
+  for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
+    const ix = ixOf(c.page);
+    if (!ix) continue;
+    const before = ix.flat.slice(Math.max(0, c.pos - 30), c.pos);
+    const date = new RegExp(DATE_SOURCE, 'iu').exec(ix.flat.slice(c.pos))?.[0] ?? '';
+    const after = ix.flat.slice(c.pos + date.length, c.pos + date.length + 40);
+    if (CREATED_BEFORE.test(before) || CREATED_AFTER.test(after)) cands.push({ ...c, score: 1 });
+  }
+  if (cands.length === 0) {
+    const top = indexes[0];
+    const header = top
+      ? allOf([top], DATE_SOURCE, parseDate).filter(
+          (c) => c.rect[1] < top.page.height * 0.4 && !otherRole(top, c.pos),
+        )
+      : [];
+    const latest = header.sort((a, b) => String(b.value).localeCompare(String(a.value)))[0];
+    if (latest) cands.push({ ...latest, score: 0.5 });
   }
   const b = best(cands);
   return b ? toField(b) : null;
@@ -319,7 +389,6 @@ function scalarCandidates(
     const inside = (c: Candidate) => c.page === exclude.page && overlapRatio(c.rect, exclude.rect) > 0.5;
     cands.splice(0, cands.length, ...cands.filter((c) => !inside(c)));
   }
-  if (name === 'bescheid_datum' && cands.length === 0) cands.push(...firstDateAtTop(indexes[0]));
   const hint = hints[name];
   if (hint) {
     applyHint(cands, hint);
@@ -327,29 +396,6 @@ function scalarCandidates(
     if (fromHint) cands.push(fromHint);
   }
   return cands;
-}
-
-/** Fallback for the notice date: the first date in the top third of page 1. */
-function firstDateAtTop(ix: PageIndex | undefined): Candidate[] {
-  if (!ix) return [];
-  const re = new RegExp(DATE_SOURCE, 'giu');
-  for (const m of ix.flat.matchAll(re)) {
-    const rect = spanRect(ix, m.index ?? 0, (m.index ?? 0) + m[0].length);
-    const value = parseDate(m[0]);
-    if (value && rect[1] < ix.page.height * 0.35) {
-      return [
-        {
-          value,
-          score: 0.5,
-          confidence: spanConfidence(ix, m.index ?? 0, (m.index ?? 0) + m[0].length),
-          page: ix.page.page,
-          rect,
-          pos: m.index ?? 0,
-        },
-      ];
-    }
-  }
-  return [];
 }
 
 /** A value read straight from the hinted rectangle (slightly enlarged). */

@@ -45,7 +45,7 @@ const MONTH_NAMES = Object.keys(MONTHS)
  * point or a semicolon when a currency follows.
  */
 const MONEY_INT = String.raw`(?:\d{1,3}(?:[.'’]\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)`;
-export const MONEY_SOURCE = String.raw`(?<![\d.,])(?:[-−–]\s?)?(?:${MONEY_INT},(?:\d{2}(?!\d)|-{1,2}(?!\d)|–(?!\d))|${MONEY_INT}(?:\.|\s?[,;‚]\s?)\d{2}(?=\s?(?:€|EUR|Euro))|${MONEY_INT}(?=\s?(?:€|EUR|Euro)(?!\s?[-−–]?\d)))(?:[-−](?![\d-]))?(?:\s?(?:€|EUR|Euro))?`;
+export const MONEY_SOURCE = String.raw`(?<![\d.,])(?:[-−–]\s?)?(?:${MONEY_INT},(?:\d{2}(?!\d)|-{1,2}(?!\d)|–(?!\d))|${MONEY_INT}(?:\.|\s?[,;‚]\s?)\d{2}(?=\s?(?:€|EUR|Euro))|${MONEY_INT}(?=\s?(?:€|EUR|Euro)(?!\s?[-−–]?\d)))(?:[-−](?![\d-]))?(?:[ \u00a0\u202f]?(?:€|EUR|Euro))?`;
 /** A date: 25.08.2016, 25.8.16, 25. August 2016, 2016-08-25. */
 export const DATE_SOURCE = String.raw`(?:\d{1,2}\.\s?\d{1,2}\.\s?(?:(?:19|20)\d{2}|\d{2})(?!\d|[.,]\d)|\d{1,2}[.,]?\s?(?:${MONTH_NAMES})(?![\p{L}])[.,]?\s?(?:19|20)\d{2}(?!\d|[.,]\d)|\d{4}-\d{2}-\d{2})`;
 /** A percentage: 490 v. H., 490 vom Hundert, 490 %, 490,00 %. */

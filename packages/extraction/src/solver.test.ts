@@ -452,3 +452,115 @@ describe('Hebesatz printed without its unit (sixth step)', () => {
     expect(f.messbetrag).toBeUndefined();
   });
 });
+
+describe('date roles, due clauses, Zerlegung headers and the year (seventh step)', () => {
+  const shares = (f: ReturnType<typeof extractFields>) =>
+    (f.zerlegungsanteile?.value as { gemeinde: string; anteil: string }[] | undefined)?.map((r) => [
+      r.gemeinde,
+      r.anteil,
+    ]);
+
+  it('the notice date is the "Ort, den" line, not the receipt or the notice it changes', () => {
+    const p = page([
+      'Stadt Igel | Kassenzeichen | 76-863349-9',
+      'Eingang Ihrer Erklärung | 02.02.2024',
+      'Igel, den 14.03.2024',
+      'Gewerbesteuerbescheid 2022',
+      'Dieser Bescheid ändert den Bescheid vom 12.03.2023.',
+    ]);
+    expect(extractFields('gewst_bescheid', [p]).bescheid_datum?.value).toBe('2024-03-14');
+  });
+
+  it('a date "erstellt am" at the end of the letter beats the letter it answers at the top', () => {
+    const p = page([
+      'Finanzamt Beuren',
+      'Ihr Schreiben vom: 30. September 2024',
+      'Zerlegungsbescheid 2023',
+      'Dieses Schreiben wurde am 23. Oktober 2024 maschinell erstellt und ist ohne Unterschrift gültig.',
+    ]);
+    expect(extractFields('zerlegungsbescheid', [p]).bescheid_datum?.value).toBe('2024-10-23');
+  });
+
+  it('without any notice-date label the latest letterhead date that no other role claims', () => {
+    const p = page(['Stadt Igel', 'Buchungsstand | 28.03.2024', '02.04.2024', 'Mahnung']);
+    expect(extractFields('mahnung', [p]).bescheid_datum?.value).toBe('2024-04-02');
+  });
+
+  it('a due date in apposition ("fällig, das ist der …"), not the date it has been due since', () => {
+    const p = page([
+      'Stadt Igel | Datum | 09.04.2024',
+      'Mahnung',
+      'Gewerbesteuer 2022, fällig seit 15.02.2023',
+      'Säumniszuschläge berechnet bis 20.04.2024',
+      'Der Betrag ist einen Monat nach Bekanntgabe dieses Bescheides fällig, das ist der 09.05.2024.',
+    ]);
+    expect(extractFields('mahnung', [p]).faellig_am?.value).toBe('2024-05-09');
+    const q = page([
+      'Stadt Igel | Datum | 09.04.2024',
+      'Zinsbescheid',
+      'Zinslauf endet am 19.04.2024',
+      'Fällig einen Monat nach Bekanntgabe (10.05.2024).',
+    ]);
+    expect(extractFields('zinsbescheid', [q]).faellig_am?.value).toBe('2024-05-10');
+  });
+
+  it('share and wage headers in one cell, either order; a unit before the amount stays in its cell', () => {
+    const shareFirst = page([
+      'Zerlegungsbescheid 2022',
+      'Gemeinde/Stadt | Anteil in EUR Zerlegungsmaßstab (Arbeitslöhne)',
+      'Igel | 141,72 EUR | 2.373.000,00 EUR',
+      'Kirch Jesar | 61,28 EUR | 1.026.000,00 EUR',
+    ]);
+    const unitFirst = page([
+      'Zerlegungsbescheid 2022',
+      'hebeberechtigte Gemeinde | Zerlegungsmaßstab (Arbeitslöhne) | zugeteilter Steuermessbetrag',
+      'Igel | EUR 2 373 000,00 | EUR 141,72',
+      'Kirch Jesar | EUR 1 026 000,00 | EUR 61,28',
+    ]);
+    for (const p of [shareFirst, unitFirst])
+      expect(shares(extractFields('zerlegungsbescheid', [p]))).toEqual([
+        ['Igel', '141.72'],
+        ['Kirch Jesar', '61.28'],
+      ]);
+  });
+
+  it('running text across a page break with the next page\'s "Seite 2", glued abbreviations in names', () => {
+    const p1 = page([
+      'Zerlegungsbescheid 2022',
+      'Der Gewerbesteuermessbetrag wird auf die folgenden Gemeinden zerlegt:',
+      'Der Steuermessbetrag von 3.402,00 Euro wird wie folgt zerlegt: auf die Gemeinde Tiefenbach ein Betrag',
+    ]);
+    const p2 = {
+      ...page([
+        'Seite 2',
+        'von 264,91 Euro, die Stadt Lohr a.Main ein Anteil von 753,63 Euro und die Gemeinde Lasel ein Anteil von',
+        '2.383,46 Euro.',
+      ]),
+      page: 2,
+    };
+    const f = extractFieldsChecked('zerlegungsbescheid', [p1, p2]).fields;
+    expect(shares(f)).toEqual([
+      ['Tiefenbach', '264.91'],
+      ['Lohr a.Main', '753.63'],
+      ['Lasel', '2383.46'],
+    ]);
+    // The sum is printed (the Messbetrag): confirmed, high confidence.
+    expect(f.zerlegungsanteile?.confidence).toBeGreaterThan(0.9);
+  });
+
+  it('the year after "Gewerbesteuer - Jahr", and a Zinsbescheid\'s year from the start of its Zinslauf', () => {
+    const subject = page(['Stadt Igel | Datum | 21.02.2022', 'Bescheid über Zinsen', 'Betr.: Gewerbesteuer - Jahr 2020']);
+    expect(extractFields('zinsbescheid', [subject]).erhebungszeitraum?.value).toBe(2020);
+    const onlyReference = page([
+      'Stadt Igel | Unser Zeichen | 21-GewSt 2019/77-1',
+      'Datum | 16.07.2020',
+      'Zinsbescheid (§ 233a AO)',
+      'Verzinsung vom | 01.04.2021',
+      'Zinslauf bis | 19.07.2020',
+      'Zinsen | 10,00 Euro',
+    ]);
+    const f = extractFields('zinsbescheid', [onlyReference]);
+    expect(f.erhebungszeitraum?.value).toBe(2019);
+    expect(f.erhebungszeitraum?.confidence).toBeLessThanOrEqual(0.6);
+  });
+});

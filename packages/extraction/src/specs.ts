@@ -48,10 +48,11 @@ export const SPECS: Record<string, FieldSpec> = {
       },
       { re: P(`für\\s+das\\s+(?:jahr|kalenderjahr)\\s+${Y}`), w: 1 },
       // Any notice or trade-tax noun before the year ("Erklärung zur Gewerbesteuer 2023",
-      // "Festsetzung der Vorauszahlungen 2024", "Veranlagung 2022"), lower than a titled notice.
+      // "Festsetzung der Vorauszahlungen 2024", "Veranlagung 2022", "Gewerbesteuer - Jahr 2023"),
+      // lower than a titled notice.
       {
         re: P(
-          `(?:\\p{L}*(?:bescheid|festsetzung|erklärung|erklaerung|veranlagung|abrechnung|vorauszahlungen|mahnung|erinnerung|besteuerungsgrundlagen|schätzung)|gewerbesteuer\\p{L}*|zinsen)(?:\\s+(?:zur|der|für\\s+das|für|des|über\\s+die|ab)){0,3}(?:\\s+(?:gewerbesteuer|jahr|kalenderjahr|erhebungszeitraum|veranlagungsjahr))?\\s+${Y}`,
+          `(?:\\p{L}*(?:bescheid|festsetzung|erklärung|erklaerung|veranlagung|abrechnung|vorauszahlungen|mahnung|erinnerung|besteuerungsgrundlagen|schätzung)|gewerbesteuer\\p{L}*|zinsen)(?:\\s+(?:zur|der|für\\s+das|für|des|über\\s+die|ab)){0,3}(?:\\s*[-–:,]?\\s+(?:gewerbesteuer|jahr|kalenderjahr|erhebungszeitraum|veranlagungsjahr|steuerjahr))?(?:\\s*[-–:])?\\s+${Y}`,
         ),
         w: 0.8,
       },
@@ -259,6 +260,15 @@ export const SPECS: Record<string, FieldSpec> = {
           `(?:bis\\s+(?:zum\\s+|spätestens\\s+)?|spätestens\\s+(?:am\\s+|bis\\s+(?:zum\\s+)?)?)${D}[^.\\d]{0,40}?(?:zu\\s+)?(?:zahlen|überweisen|entrichten|begleichen|leisten|gutgeschrieben|eingehen|fällig)`,
         ),
         w: 0.85,
+      },
+      // The date a due clause names in apposition: "… einen Monat nach Bekanntgabe fällig, das
+      // ist der 12.04.2024", "fällig einen Monat nach Bekanntgabe (12.04.2024)", "zahlbar … also
+      // am …". Not a date the amount has been due since ("fällig seit", a reminder's original date).
+      {
+        re: P(
+          `(?:fällig(?!\\s+seit)|zahlbar|zu\\s+(?:zahlen|entrichten|überweisen)|zur\\s+zahlung)[^.\\d]{0,70}?(?:,?\\s*(?:das\\s+ist|d\\.\\s?h\\.|also|somit|mithin)(?:\\s+(?:der|am|bis\\s+zum|zum))?\\s+|\\(\\s*(?:bis\\s+)?(?:zum\\s+|am\\s+)?)${D}`,
+        ),
+        w: 0.9,
       },
     ],
   },

@@ -48,17 +48,18 @@ export function findZerlegungsanteile(
       const c = toCents(h.value);
       printed.set(c, (printed.get(c) ?? 0) + 1);
     }
+  const sumsToPrinted = (value: Zerlegungsanteil[]) => {
+    const total = value.reduce((a, z) => a + toCents(z.anteil), 0n);
+    return (printed.get(total) ?? 0) > (value.some((z) => toCents(z.anteil) === total) ? 1 : 0);
+  };
   const found = [
     zerlegungTable(indexes, resolve, printed),
     zerlegungBlocks(indexes, resolve),
-    zerlegungText(indexes, resolve),
+    zerlegungText(indexes, resolve, sumsToPrinted),
   ].filter((x): x is ZerlegungRead => x !== null && x.value.length > 0);
   if (found.length === 0) return null;
-  const sums = (r: ZerlegungRead) => {
-    const total = r.value.reduce((a, z) => a + toCents(z.anteil), 0n);
-    // Printed apart from the shares themselves (a single share equals the total only with one row).
-    return (printed.get(total) ?? 0) > (r.value.some((z) => toCents(z.anteil) === total) ? 1 : 0);
-  };
+  // Printed apart from the shares themselves (a single share equals the total only with one row).
+  const sums = (r: ZerlegungRead) => sumsToPrinted(r.value);
   const scored = found.map((r) => ({ r, s: r.score + (sums(r) ? 1 : 0) + 0.01 * r.value.length }));
   scored.sort((a, b) => b.s - a.s);
   const bestRead = scored[0]!.r;
@@ -146,15 +147,22 @@ function zerlegungTable(
     const wageRects: Rect[] = [];
     const isWage = (cell: string) =>
       WAGE_HEADER.test(cell) && !SHARE_COLUMN.test(cell.replace(WAGE_HEADER, ''));
-    // Cells with their offsets; a cell that names the wages and then the share ("Lohnsumme
+    // Cells with their offsets; a cell that names the wages and the share ("Lohnsumme
     // zugeteilter Messbetrag", two headers set close together) is two cells.
     const cells: { text: string; start: number }[] = [];
     let at = 0;
     for (const cell of headerText.split('\t')) {
       const wage = WAGE_HEADER.exec(cell);
       const share = SHARE_COLUMN.exec(cell);
-      if (wage && share && share.index > wage.index + wage[0].length) {
-        const cut = cell.lastIndexOf(' ', share.index) + 1 || share.index;
+      // Either order: "Lohnsumme zugeteilter Messbetrag", "Anteil in EUR Zerlegungsmaßstab".
+      const later =
+        wage && share && share.index > wage.index + wage[0].length
+          ? share.index
+          : wage && share && wage.index > share.index + share[0].length
+            ? wage.index
+            : -1;
+      const cut = later > 0 ? cell.lastIndexOf(' ', later) + 1 : 0;
+      if (cut > 0) {
         cells.push({ text: cell.slice(0, cut), start: at }, { text: cell.slice(cut), start: at + cut });
       } else cells.push({ text: cell, start: at });
       at += cell.length + 1;
@@ -191,7 +199,16 @@ function zerlegungTable(
           .find((cell) => /\p{L}{2}/u.test(cell)) ?? '',
       );
       if (!/\p{L}{2}/u.test(name)) continue;
-      const under = (rect: Rect) => moneys.findIndex((x) => xOverlap(spanRect(ix, x.start, x.end), rect) > 0);
+      // The amount that lies most under the header cell (a neighbour's unit may reach into it).
+      const under = (rect: Rect) => {
+        let at = -1;
+        let most = 0;
+        moneys.forEach((x, i) => {
+          const o = xOverlap(spanRect(ix, x.start, x.end), rect);
+          if (o > most) [at, most] = [i, o];
+        });
+        return at;
+      };
       const underHeader = anteilRect ? under(anteilRect) : -1;
       const underWages = new Set(wageRects.map(under).filter((i) => i >= 0));
       rows.push({
@@ -324,7 +341,11 @@ function zerlegungBlocks(indexes: PageIndex[], resolve?: MunicipalityResolver): 
 }
 
 /** Running text: "… entfallen auf die Gemeinde X 1.234,56 €, auf die Stadt Y ein Anteil von 2.345,67 € …". */
-function zerlegungText(indexes: PageIndex[], resolve?: MunicipalityResolver): ZerlegungRead | null {
+function zerlegungText(
+  indexes: PageIndex[],
+  resolve?: MunicipalityResolver,
+  sumsToPrinted?: (value: Zerlegungsanteil[]) => boolean,
+): ZerlegungRead | null {
   const re = new RegExp(
     String.raw`(?<![\p{L}])(?:${PREFIX}) (?<n>${NAME})(?<mid>[^\d€]{0,40}?)(?<m>${MONEY_SOURCE})`,
     'gud',
@@ -333,8 +354,12 @@ function zerlegungText(indexes: PageIndex[], resolve?: MunicipalityResolver): Ze
   const offsets: number[] = [];
   let all = '';
   for (const ix of indexes) {
+    // A sentence that runs onto the next page continues after that page's running header
+    // ("Seite 2", "- 2 -", "Blatt 2 von 3"): blanked (same length, so offsets stay true).
+    const h = PAGE_HEADER.exec(ix.text)?.[0].length ?? 0;
+    const flat = ' '.repeat(h) + ix.flat.slice(h);
     offsets.push(all.length);
-    all += `${ix.flat} `;
+    all += `${flat} `;
   }
   const pageAt = (pos: number) => {
     let i = 0;
@@ -342,8 +367,11 @@ function zerlegungText(indexes: PageIndex[], resolve?: MunicipalityResolver): Ze
     return i;
   };
   const mention = /zerleg|entf(?:a|ä)ll/giu;
+  // Every sentence that mentions the apportionment is read; the reading whose shares sum to an
+  // amount printed on the notice (the Messbetrag) wins, else the fullest.
+  let bestRead: (ZerlegungRead & { sums: boolean }) | null = null;
   for (let m = mention.exec(all); m; m = mention.exec(all)) {
-    const window = all.slice(m.index, m.index + 1500);
+    const window = all.slice(m.index, m.index + 2500);
     const value: Zerlegungsanteil[] = [];
     const rects: Rect[] = [];
     let conf = 1;
@@ -362,11 +390,29 @@ function zerlegungText(indexes: PageIndex[], resolve?: MunicipalityResolver): Ze
       rects.push(spanRect(ix, s, Math.min(ix.flat.length, s + x[0].length)));
       conf = Math.min(conf, spanConfidence(ix, s, Math.min(ix.flat.length, s + x[0].length)));
     }
-    if (value.length >= 2)
-      return { value, score: 0.8, conf, page: indexes[pageAt(m.index)]!.page.page, rect: unionRect(rects) };
+    if (value.length < 2) continue;
+    const sums = sumsToPrinted?.(value) ?? false;
+    if (
+      !bestRead ||
+      (sums && !bestRead.sums) ||
+      (sums === bestRead.sums && value.length > bestRead.value.length)
+    )
+      bestRead = {
+        value,
+        score: 0.8,
+        conf,
+        page: indexes[pageAt(m.index)]!.page.page,
+        rect: unionRect(rects),
+        sums,
+      };
   }
-  return null;
+  if (!bestRead) return null;
+  const { sums: _sums, ...read } = bestRead;
+  return read;
 }
+
+/** A page's running header on its first line: "Seite 2", "Seite 2 von 3", "- 2 -", "Blatt 2". */
+const PAGE_HEADER = /^\s*(?:(?:Seite|Blatt)\s+\d+(?:\s*(?:von|\/)\s*\d+)?|-\s*\d+\s*-)\s*(?=\n)/iu;
 
 /** Header of a Zerlegung table: cells naming a place and a share (or wages); no sentence. */
 const PLACE_WORD =
@@ -394,7 +440,9 @@ const round = (n: number) => Math.round(n * 100) / 100;
 
 const PREFIX =
   'Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken';
-const NAME = String.raw`[\p{Lu}][\p{L}.'/-]*(?:(?: (?:am|an der|an|im|in der|in|ob der|bei|vor der|v\. d\.|a\.|i\.|\/))* (?:[\p{Lu}(][\p{L}.()'-]*))*`;
+// Words of a place name; a short lower-case abbreviation may be glued to the next word ("Lohr
+// a.Main", "Neustadt a.d.Donau").
+const NAME = String.raw`[\p{Lu}][\p{L}.'/-]*(?:(?: (?:am|an der|an|im|in der|in|ob der|bei|vor der|v\. d\.|a\.|i\.|\/))* (?:[\p{Lu}(][\p{L}.()'-]*)| (?:[a-zäöü]{1,2}\.){1,2}[\p{Lu}][\p{L}.'-]*)*`;
 
 /** The issuing municipality: "Stadt Köln", "Gemeinde X", "Magistrat der Stadt X" in the letterhead. */
 export function findGemeinde(indexes: PageIndex[]): ExtractedField<string> | null {
