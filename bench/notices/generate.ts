@@ -80,7 +80,18 @@ export async function generatePooledNotice(
   familyIndex: number,
   index = 0,
 ): Promise<
-  GeneratedNotice & { part: Part; styles: { vz: string; ez: string; zinsNotice?: string; rate?: string; letter?: string; due?: string; zerlegung?: string } }
+  GeneratedNotice & {
+    part: Part;
+    styles: {
+      vz: string;
+      ez: string;
+      zinsNotice?: string;
+      rate?: string;
+      letter?: string;
+      due?: string;
+      zerlegung?: string;
+    };
+  }
 > {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];

@@ -148,7 +148,8 @@ export function buildPooledLetter(
       cap(s.pick(['Bescheiddatum', 'Datum des Bescheides', 'Ausfertigungsdatum'])),
       formatDate(n.datum, s.date),
     ]);
-  else if (s.letter !== 'ort-den' && s.letter !== 'erstellt-am') info.push([L.datum, formatDate(n.datum, s.date)]);
+  else if (s.letter !== 'ort-den' && s.letter !== 'erstellt-am')
+    info.push([L.datum, formatDate(n.datum, s.date)]);
   return {
     issuer,
     sender,
@@ -1039,7 +1040,9 @@ function zerlegungStyled(n: NoticeData, s: Style, c: Ctx): Block[] {
     case 'mb-pct': {
       const pctFirst = s.pick([true, false]);
       const rows = z.map((x) =>
-        pctFirst ? [x.gemeinde.name, pctOf(x.lohn), m(x.anteil)] : [x.gemeinde.name, m(x.anteil), pctOf(x.lohn)],
+        pctFirst
+          ? [x.gemeinde.name, pctOf(x.lohn), m(x.anteil)]
+          : [x.gemeinde.name, m(x.anteil), pctOf(x.lohn)],
       );
       const pctH = s.pick(['Zerlegungsanteil v. H.', 'Anteil in Prozent', 'Anteil (%)']);
       const amtH = s.pick(['Zerlegungsanteil EUR', 'Anteil in Euro', 'Anteil (€)']);

@@ -169,7 +169,15 @@ export const DEV_POOLS: Pools = {
     'title-for',
   ],
   letterStyles: ['classic', 'classic', 'ort-den', 'bescheiddatum', 'erstellt-am', 'stand'],
-  dueStyles: ['classic', 'classic', 'zahlbar-bis', 'zu-entrichten', 'faelligkeit-kv', 'due-table', 'bekanntgabe'],
+  dueStyles: [
+    'classic',
+    'classic',
+    'zahlbar-bis',
+    'zu-entrichten',
+    'faelligkeit-kv',
+    'due-table',
+    'bekanntgabe',
+  ],
   zinsNoticeStyles: ['classic', 'classic', 'derivation', 'bescheid-ref', 'letter', 'summary', 'total'],
   families: DEV_FAMILIES,
   issuers: [

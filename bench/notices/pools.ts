@@ -186,7 +186,8 @@ export type LetterStyle = 'classic' | 'ort-den' | 'bescheiddatum' | 'erstellt-am
  * "zahlbar bis", "ist bis zum … zu entrichten", a "Fälligkeit" item, a one-row payment table,
  * "einen Monat nach Bekanntgabe, das ist der …".
  */
-export type DueStyle = 'classic' | 'zahlbar-bis' | 'zu-entrichten' | 'faelligkeit-kv' | 'due-table' | 'bekanntgabe';
+export type DueStyle =
+  'classic' | 'zahlbar-bis' | 'zu-entrichten' | 'faelligkeit-kv' | 'due-table' | 'bekanntgabe';
 export type MessStyle = 'classic' | 'operators' | 'sentence';
 /**
  * Development-only optional pool (drawn after every other draw): how a Zinsbescheid sets out the

@@ -143,7 +143,12 @@ export function extractFieldsChecked(
     // No year printed as such (a file reference "GewSt 2019/77" only): the Zinslauf of § 233a
     // AO starts on 1 April of the second year after the tax year, so a start on 1 April names it.
     const start = fields.zinsen_von?.value;
-    if (!fields.erhebungszeitraum && typeof start === 'string' && start.endsWith('-04-01') && fields.zinsen_von)
+    if (
+      !fields.erhebungszeitraum &&
+      typeof start === 'string' &&
+      start.endsWith('-04-01') &&
+      fields.zinsen_von
+    )
       fields.erhebungszeitraum = {
         ...fields.zinsen_von,
         value: Number(start.slice(0, 4)) - 2,
@@ -248,7 +253,8 @@ const OTHER_DATE_ROLE = new RegExp(
 /** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
 const CREATED_BEFORE =
   /(?<![\p{L}])(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt|Druckdatum|Erstellungsdatum)\s*(?:am|:)?\s*$/iu;
-const CREATED_AFTER = /^\s*(?:\p{L}+\s+){0,2}(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt)(?![\p{L}])/iu;
+const CREATED_AFTER =
+  /^\s*(?:\p{L}+\s+){0,2}(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt)(?![\p{L}])/iu;
 
 /** The role check needs the date itself: a candidate's span may start at its label. */
 function dateStart(ix: PageIndex, c: Candidate): number {

@@ -549,7 +549,11 @@ describe('date roles, due clauses, Zerlegung headers and the year (seventh step)
   });
 
   it('the year after "Gewerbesteuer - Jahr", and a Zinsbescheid\'s year from the start of its Zinslauf', () => {
-    const subject = page(['Stadt Igel | Datum | 21.02.2022', 'Bescheid über Zinsen', 'Betr.: Gewerbesteuer - Jahr 2020']);
+    const subject = page([
+      'Stadt Igel | Datum | 21.02.2022',
+      'Bescheid über Zinsen',
+      'Betr.: Gewerbesteuer - Jahr 2020',
+    ]);
     expect(extractFields('zinsbescheid', [subject]).erhebungszeitraum?.value).toBe(2020);
     const onlyReference = page([
       'Stadt Igel | Unser Zeichen | 21-GewSt 2019/77-1',
