@@ -115,4 +115,33 @@ describe('Benachrichtigungen', () => {
     await expect.poll(keys, { timeout: 30_000 }).toContain(`review:doc:${id}`);
     await expect.poll(() => review.isChecked(), { timeout: 30_000 }).toBe(true);
   }, 240_000);
+
+  it('a refused upload shows at the bell with the file and the reason and links to Service → Importe', async () => {
+    const admin = await apiToken(baseUrl(), 'admin');
+    const companyId = (await api<{ id: number }[]>(baseUrl(), admin, 'GET', '/companies')).body[0]!.id;
+    const name = `e2e-abgelehnt-${Date.now().toString(36)}.pdf`;
+    const form = new FormData();
+    form.append('company_id', String(companyId));
+    form.append('files', new Blob(['Hallo, ich bin keine PDF.'], { type: 'application/pdf' }), name);
+    const res = await fetch(`${baseUrl()}/api/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(res.status).toBe(415);
+    const uploadId = ((await res.json()) as { results: { upload_id: number }[] }).results[0]!.upload_id;
+
+    const page = await (await newContext()).newPage();
+    await page.addInitScript((c) => window.localStorage.setItem('currentCompanyId', String(c)), companyId);
+    await openSignedIn(page, '/', 'sachbearbeitung');
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/ungelesen/);
+    await bell.click();
+    const item = page.getByTestId(`notification-refused:upload:${uploadId}`);
+    await expect.poll(() => item.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await item.textContent()).toContain(`Upload abgelehnt: „${name}“ ist keine PDF-Datei`);
+    await item.getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/service/importe');
+    expect(new URL(page.url()).searchParams.get('result')).toBe('refused');
+  }, 120_000);
 });
