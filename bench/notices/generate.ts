@@ -10,6 +10,7 @@ import { buildLetter } from './content.js';
 import { BLIND_POOLS } from './pools-blind.js';
 import { BLIND2_POOLS } from './pools-blind2.js';
 import { BLIND3_FAMILIES, buildBlind3Letter } from './pools-blind3.js';
+import { BLIND4_FAMILIES, buildBlind4Letter, fixBlind4Data, renderBlind4 } from './pools-blind4.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
@@ -61,7 +62,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Exclude<Part, 'blind3'>, Pools> = {
+export const POOLS: Record<Exclude<Part, 'blind3' | 'blind4'>, Pools> = {
   dev: DEV_POOLS,
   blind: BLIND_POOLS,
   blind2: BLIND2_POOLS,
@@ -94,6 +95,7 @@ export async function generatePooledNotice(
   }
 > {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
+  if (part === 'blind4') return generateBlind4Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -185,6 +187,36 @@ async function generateBlind3Notice(
   };
 }
 
+/**
+ * One notice of the fourth blind part (pools-blind4.ts: its own families, letter model and
+ * renderer), reproducible from (seed, type, family, index); figures and truth as in every other part.
+ */
+async function generateBlind4Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = BLIND4_FAMILIES[familyIndex % BLIND4_FAMILIES.length]!;
+  const r = rng(seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + 5 * 7_654_321);
+  const data = makeNotice(r, type, latin1Municipalities());
+  fixBlind4Data(data);
+  const { letter, printsEz } = buildBlind4Letter(data, family, r);
+  const pdf = await renderBlind4(letter, family);
+  const t = truth(data, family.printsAgs);
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  if (type === 'sonstiges' && !printsEz) delete t.erhebungszeitraum;
+  return {
+    id: `blind4-${family.id}-${type}-${seed}-${index}`,
+    part: 'blind4',
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -202,7 +234,8 @@ export async function generatePooledCorpus(opts: {
   const dir = path.join(out, part);
   mkdirSync(dir, { recursive: true });
   const entries: PooledEntry[] = [];
-  const families = part === 'blind3' ? BLIND3_FAMILIES : POOLS[part].families;
+  const families =
+    part === 'blind3' ? BLIND3_FAMILIES : part === 'blind4' ? BLIND4_FAMILIES : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -210,7 +243,7 @@ export async function generatePooledCorpus(opts: {
       for (const type of TYPES) {
         const n = await generatePooledNotice(part, seed, type, fi, i);
         // Blind files get opaque names: nothing in a listing tells family or type.
-        const prefix = { dev: '', blind: 'b', blind2: 'c', blind3: 'd' }[part];
+        const prefix = { dev: '', blind: 'b', blind2: 'c', blind3: 'd', blind4: 'e' }[part];
         const name = part === 'dev' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);
         const entry: PooledEntry = {

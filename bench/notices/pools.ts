@@ -9,10 +9,11 @@ import type { Layout } from './layouts.js';
 import type { NoticeData, NoticeType } from './notice.js';
 
 /**
- * blind2, blind3: second and third blind parts by independent authors (pools-blind2.ts,
- * pools-blind3.ts with its own families and letter builder), measured in aggregate only.
+ * blind2, blind3, blind4: second, third and fourth blind parts by independent authors
+ * (pools-blind2.ts; pools-blind3.ts and pools-blind4.ts with their own families and letter
+ * builders, blind4 also with its own renderer), measured in aggregate only.
  */
-export type Part = 'dev' | 'blind' | 'blind2' | 'blind3';
+export type Part = 'dev' | 'blind' | 'blind2' | 'blind3' | 'blind4';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {

@@ -1,10 +1,11 @@
 /**
  * Accuracy and speed benchmark of packages/extraction on the generated corpus, in two parts:
  * development (pools-dev.ts) and blind (pools-blind.ts), plus a second blind part by an
- * independent author (blind2, pools-blind2.ts) and a third (blind3, pools-blind3.ts). Of the
+ * independent author (blind2, pools-blind2.ts), a third (blind3, pools-blind3.ts) and a fourth
+ * (blind4, pools-blind4.ts). Of the
  * blind parts only aggregate figures are printed: no file names, no values, no per-file errors,
  * no per-family figures.
- *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3]
+ *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
  * Writes bench/notices/results.md (and out/dev-errors.json with the development errors only).
  */
@@ -29,7 +30,7 @@ const count = Number(arg('count') ?? 1);
 const seed = Number(arg('seed') ?? 1);
 const parts = (arg('parts') ?? 'dev,blind').split(',') as Part[];
 for (const p of parts)
-  if (!['dev', 'blind', 'blind2', 'blind3'].includes(p)) throw new Error(`unknown part ${p}`);
+  if (!['dev', 'blind', 'blind2', 'blind3', 'blind4'].includes(p)) throw new Error(`unknown part ${p}`);
 // Every K-th notice also as a scan; K coprime to the 7 types so every type gets scans.
 const scanEvery = Number(arg('scan-every') ?? 3);
 // The blind parts may be scanned more densely than the development part (a larger blind scan sample).
