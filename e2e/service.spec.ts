@@ -31,6 +31,20 @@ describe('Service', () => {
     );
     await screenshot(page, 'service-processing-status');
 
+    // hundreds of gaps and expected notices stay one screen: ten gaps, then "alle anzeigen"; the table pages
+    const gapList = page.getByRole('list', { name: /^Lücken \(\d+\)$/ });
+    const gapCount = Number((await gapList.getAttribute('aria-label'))!.match(/\d+/)![0]);
+    expect(gapCount).toBeGreaterThan(25);
+    expect(await gapList.getByRole('listitem').count()).toBe(10);
+    await page
+      .getByRole('button', { name: `Alle ${gapCount.toLocaleString('de-DE')} Lücken anzeigen` })
+      .click();
+    await expect.poll(() => gapList.getByRole('listitem').count()).toBe(gapCount);
+    expect(await table.locator('tbody tr').count()).toBe(25);
+    await page.getByRole('button', { name: 'Zur nächsten Seite' }).click();
+    await page.waitForURL(/[?&]page=2/);
+    await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
+
     // another type through the card: the route changes, and a reload keeps it
     await page.getByRole('button', { name: 'Messbescheid' }).click();
     await page.waitForURL(/\/service\/stand-der-bearbeitung\/2024\/messbescheid$/);

@@ -16,6 +16,8 @@ export const serviceTexts = {
     progressLabel: (label: string) => `Fortschritt ${label}`,
     gapsTitle: (n: number) => (n === 0 ? 'Lücken' : `Lücken (${n})`),
     noGaps: 'Keine Lücken: alle erwarteten Bescheide sind eingegangen.',
+    allGaps: (n: string) => `Alle ${n} Lücken anzeigen`,
+    fewerGaps: (n: number) => `Nur die ersten ${n} anzeigen`,
     nothingExpected: 'Für dieses Jahr werden keine Bescheide erwartet (keine gültige Betriebsstätte).',
     tableLabel: 'Erwartete Bescheide',
     columns: {

@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessages } from '../../api/errors';
 import { downloadProcessingStatus, processingStatusQuery } from '../../api/service';
-import { DataTable, loadedRows } from '../../components/DataTable';
+import { DataTable, loadedRows, useTableParams } from '../../components/DataTable';
 import { QueryError } from '../../components/QueryState';
 import { serviceTexts } from '../../i18n/service';
 import { formatNumber } from '../../lib/format';
@@ -42,6 +42,10 @@ const STATE_COLORS: Record<ProcessingState, 'error' | 'default' | 'info' | 'succ
   geprueft: 'info',
   gebucht: 'success',
 };
+
+/** Gaps listed before "alle anzeigen": a year without notices has hundreds. */
+const GAPS_SHOWN = 10;
+const TABLE = { perPage: 25, perPageOptions: [25, 50, 100] } as const;
 
 const isType = (value: string | undefined): value is ProcessingType =>
   (PROCESSING_TYPES as readonly string[]).includes(value ?? '');
@@ -71,6 +75,7 @@ export default function ProcessingStatusPage({
   const [yearInput, setYearInput] = useState(String(year ?? new Date().getFullYear()));
   const status = useQuery({ ...processingStatusQuery(year ?? 0, type), enabled: year !== null });
   const [downloading, setDownloading] = useState(false);
+  const [allGaps, setAllGaps] = useState(false);
 
   const go = (nextYear: number, nextType: ProcessingType | null) =>
     void navigate(`/service/stand-der-bearbeitung/${nextYear}${nextType ? `/${nextType}` : ''}`);
@@ -175,13 +180,20 @@ export default function ProcessingStatusPage({
                 {data.items.length === 0 ? t.nothingExpected : t.noGaps}
               </Typography>
             ) : (
-              <List dense aria-label={t.gapsTitle(gaps.length)}>
-                {gaps.map((g) => (
-                  <ListItem key={`${g.type}-${g.company_id}-${g.master_data_id ?? ''}`} disableGutters>
-                    {g.gap}
-                  </ListItem>
-                ))}
-              </List>
+              <>
+                <List dense aria-label={t.gapsTitle(gaps.length)}>
+                  {(allGaps ? gaps : gaps.slice(0, GAPS_SHOWN)).map((g) => (
+                    <ListItem key={`${g.type}-${g.company_id}-${g.master_data_id ?? ''}`} disableGutters>
+                      {g.gap}
+                    </ListItem>
+                  ))}
+                </List>
+                {gaps.length > GAPS_SHOWN ? (
+                  <Button size="small" aria-expanded={allGaps} onClick={() => setAllGaps(!allGaps)}>
+                    {allGaps ? t.fewerGaps(GAPS_SHOWN) : t.allGaps(formatNumber(gaps.length))}
+                  </Button>
+                ) : null}
+              </>
             )}
           </Paper>
 
@@ -242,10 +254,14 @@ function TypeCard({
 }
 
 function ItemsTable({ items }: { items: ProcessingItem[] }) {
+  const table = useTableParams(TABLE);
   return (
     <DataTable
       label={t.tableLabel}
       query={loadedRows(items)}
+      params={table.params}
+      onParamsChange={table.update}
+      perPageOptions={table.perPageOptions}
       rowKey={(i) => `${i.type}-${i.company_id}-${i.master_data_id ?? ''}`}
       empty={{ title: t.tableLabel }}
       columns={[
