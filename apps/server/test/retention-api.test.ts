@@ -7,6 +7,28 @@ import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
+/** The first company, today's year and the administrator's headers. */
+async function setup() {
+  const db = ctx.built.database;
+  const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
+  return {
+    db,
+    store: ctx.built.documents.store,
+    admin: bearer(await ctx.token('admin')),
+    year: Number(germanToday().slice(0, 4)),
+    companyId: company!.id,
+  };
+}
+
+/** PUT of the retention setting. */
+const setYears = (admin: Record<string, string>, years: number) =>
+  ctx.inject({
+    method: 'PUT',
+    url: '/api/settings/documents.retention',
+    headers: admin,
+    payload: { value: { years } },
+  });
+
 /** A document row with a real stored file, uploaded in `createdYear`. */
 async function storedDocument(
   companyId: number,
@@ -31,13 +53,8 @@ async function storedDocument(
  */
 describe('Aufbewahrung der Originale', () => {
   it('lists expired documents by the setting and deletes their originals only when allowed', async () => {
-    const db = ctx.built.database;
-    const store = ctx.built.documents.store;
-    const admin = bearer(await ctx.token('admin'));
+    const { db, store, admin, year, companyId } = await setup();
     const reader = bearer(await ctx.token('leser'));
-    const year = Number(germanToday().slice(0, 4));
-    const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
-    const companyId = company!.id;
 
     const doc = (name: string, createdYear: number, status: string, bytes = name) =>
       storedDocument(companyId, name, createdYear, status, bytes);
@@ -107,20 +124,10 @@ describe('Aufbewahrung der Originale', () => {
     ).toBe(403);
 
     // the setting: validated, and the list follows it at once
-    const bad = await ctx.inject({
-      method: 'PUT',
-      url: '/api/settings/documents.retention',
-      headers: admin,
-      payload: { value: { years: 3 } },
-    });
+    const bad = await setYears(admin, 3);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors['documents.retention.years'][0]).toContain('mindestens 6 Jahre');
-    const six = await ctx.inject({
-      method: 'PUT',
-      url: '/api/settings/documents.retention',
-      headers: admin,
-      payload: { value: { years: 6 } },
-    });
+    const six = await setYears(admin, 6);
     expect(six.statusCode).toBe(200);
     l = await list();
     expect(l.years).toBe(6);
@@ -182,19 +189,9 @@ describe('Aufbewahrung der Originale', () => {
   });
 
   it('lists removed (soft-deleted) documents with the same period and deletes their originals too', async () => {
-    const db = ctx.built.database;
-    const store = ctx.built.documents.store;
-    const admin = bearer(await ctx.token('admin'));
+    const { store, admin, year, companyId } = await setup();
     const sb = bearer(await ctx.token('sachbearbeitung'));
-    const year = Number(germanToday().slice(0, 4));
-    const [company] = await db.query<{ id: number }>(`select id from companies order by id limit 1`);
-    const companyId = company!.id;
-    const years = await ctx.inject({
-      method: 'PUT',
-      url: '/api/settings/documents.retention',
-      headers: admin,
-      payload: { value: { years: 10 } },
-    });
+    const years = await setYears(admin, 10);
     expect(years.statusCode).toBe(200);
     // removed by a user before it was reviewed (it never will be), and a booked one
     const removedOld = await storedDocument(companyId, 'entfernt-alt.pdf', year - 12, 'zu_pruefen');
