@@ -79,3 +79,24 @@ export async function blankPdf(): Promise<Uint8Array> {
   doc.addPage();
   return doc.save();
 }
+
+/**
+ * A document row with a real stored file, uploaded in `createdYear` with the given status
+ * (the retention tests: documents of past years without running their processing).
+ */
+export async function storedDocument(
+  ctx: TestContext,
+  companyId: number,
+  name: string,
+  createdYear: number,
+  status: string,
+  bytes = name,
+) {
+  const file = await ctx.built.documents.store.put(new TextEncoder().encode(`%PDF-1.4 ${bytes}`));
+  const [row] = await ctx.built.database.query<{ id: number }>(
+    `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, created_at)
+     values ($1, $2, $3, 10, $4, $4, $5, $6) returning id`,
+    [companyId, name, file.sha256, file.path, status, `${createdYear}-06-01T10:00:00Z`],
+  );
+  return { id: row!.id, path: file.path };
+}

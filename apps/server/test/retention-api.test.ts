@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DELETE_ORIGINALS_CONFIRMATION, type ExpiredDocumentList } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { germanToday } from '../src/modules/documents/retention';
+import { storedDocument } from './documents-support';
 import { bearer, useTestApp } from './helpers';
 
 const ctx = useTestApp();
@@ -29,23 +30,6 @@ const setYears = (admin: Record<string, string>, years: number) =>
     payload: { value: { years } },
   });
 
-/** A document row with a real stored file, uploaded in `createdYear`. */
-async function storedDocument(
-  companyId: number,
-  name: string,
-  createdYear: number,
-  status: string,
-  bytes = name,
-) {
-  const file = await ctx.built.documents.store.put(new TextEncoder().encode(`%PDF-1.4 ${bytes}`));
-  const [row] = await ctx.built.database.query<{ id: number }>(
-    `insert into documents (company_id, filename, sha256, size, original_path, file_path, status, created_at)
-     values ($1, $2, $3, 10, $4, $4, $5, $6) returning id`,
-    [companyId, name, file.sha256, file.path, status, `${createdYear}-06-01T10:00:00Z`],
-  );
-  return { id: row!.id, path: file.path };
-}
-
 /**
  * Retention of originals (§ 147 AO): the expired list follows the setting at once, the
  * deletion is confirmed, refused for blocked documents, audit-logged, removes only files no
@@ -57,7 +41,7 @@ describe('Aufbewahrung der Originale', () => {
     const reader = bearer(await ctx.token('leser'));
 
     const doc = (name: string, createdYear: number, status: string, bytes = name) =>
-      storedDocument(companyId, name, createdYear, status, bytes);
+      storedDocument(ctx, companyId, name, createdYear, status, bytes);
     const old = await doc('alt.pdf', year - 15, 'geprueft');
     const shared = await doc('alt-duplikat.pdf', year - 15, 'geprueft', 'shared');
     const sharedYoung = await doc('jung-duplikat.pdf', year - 1, 'geprueft', 'shared');
@@ -194,9 +178,9 @@ describe('Aufbewahrung der Originale', () => {
     const years = await setYears(admin, 10);
     expect(years.statusCode).toBe(200);
     // removed by a user before it was reviewed (it never will be), and a booked one
-    const removedOld = await storedDocument(companyId, 'entfernt-alt.pdf', year - 12, 'zu_pruefen');
-    const removedBooked = await storedDocument(companyId, 'entfernt-gebucht.pdf', year - 12, 'gebucht');
-    const removedYoung = await storedDocument(companyId, 'entfernt-jung.pdf', year - 3, 'geprueft');
+    const removedOld = await storedDocument(ctx, companyId, 'entfernt-alt.pdf', year - 12, 'zu_pruefen');
+    const removedBooked = await storedDocument(ctx, companyId, 'entfernt-gebucht.pdf', year - 12, 'gebucht');
+    const removedYoung = await storedDocument(ctx, companyId, 'entfernt-jung.pdf', year - 3, 'geprueft');
     for (const d of [removedOld, removedBooked, removedYoung]) {
       const res = await ctx.inject({ method: 'DELETE', url: `/api/documents/${d.id}`, headers: sb });
       expect(res.statusCode, res.body).toBe(200);

@@ -26,7 +26,6 @@ async function main(): Promise<void> {
       archive: path.join(dir, name),
       kind: 'manuell',
       createdBy,
-      skip: [dir, config.backup.dir],
       onProgress: (phase) => {
         if (phase !== lastPhase) console.error(`… ${phase}`);
         lastPhase = phase;

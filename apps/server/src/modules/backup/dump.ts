@@ -21,12 +21,14 @@ function orderColumns(t: repo.CatalogTable): string[] {
   return t.primaryKey.length ? t.primaryKey : t.columns.map((c) => c.name);
 }
 
-export interface DumpResult {
+export interface DumpResult<F = undefined> {
   tables: Manifest['tables'];
   sequences: Manifest['sequences'];
   applied: { hash: string; created_at: string }[];
   serverVersion: string;
   documents: number | null;
+  /** What `inSnapshot` read from the same snapshot (e.g. the files the rows refer to). */
+  extra: F;
 }
 
 /**
@@ -34,11 +36,12 @@ export interface DumpResult {
  * sequence comes from the same snapshot, whatever uploads or jobs commit meanwhile. On
  * PGlite (one connection) the transaction holds the connection for its duration.
  */
-export async function dumpDatabase(
+export async function dumpDatabase<F = undefined>(
   database: Database,
   dir: string,
   onTable: (done: number, total: number) => void = () => {},
-): Promise<DumpResult> {
+  inSnapshot: (tx: DbOrTx) => Promise<F> = async () => undefined as F,
+): Promise<DumpResult<F>> {
   await mkdir(path.join(dir, 'db'), { recursive: true });
   return database.db.transaction(
     async (tx) => {
@@ -59,6 +62,7 @@ export async function dumpDatabase(
         applied: await repo.appliedMigrations(tx),
         serverVersion: await repo.serverVersion(tx),
         documents,
+        extra: await inSnapshot(tx),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { RestoreResult } from '@gewst/domain';
 import type { Database } from '../../db/client';
 import { type Actor, recordAudit } from '../audit/service';
+import { storeFilesInUse } from '../documents/repo';
 import { QUEUE_SCHEMA } from '../jobs/queue';
 import { findUserByUsername } from '../users';
 import { ArchiveError, linkOrCopy, sha256OfFile, unpackArchive, walkFiles } from './archive';
@@ -114,7 +115,8 @@ export interface RestoreOptions {
  * Restores an archive over whatever the installation holds: checks everything first, puts
  * the files into the store, then replaces all tables in one transaction that verifies every
  * table's row count and SHA-256 against the manifest before it commits. A failure at any
- * point leaves the database as it was.
+ * point leaves the database as it was. Afterwards the store holds exactly the files the
+ * restored data refers to.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
@@ -140,6 +142,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     const catalog = await repo.listTables(options.database.db);
     let requeued = 0;
+    let inUse: { needed: string[]; optional: string[] } = { needed: [], optional: [] };
     await options.database.db.transaction(async (tx) => {
       await repo.deleteQueuedJobs(tx, QUEUE_SCHEMA);
       await loadDatabase(tx, staging, manifest, catalog, (done, total) =>
@@ -153,6 +156,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         );
       }
       requeued = await requeueUnfinishedDocuments(tx, options.hooks);
+      inUse = await storeFilesInUse(tx);
       await keepDemoDataOut(tx);
       const user = await findUserByUsername(tx, options.actor.username);
       await recordAudit(
@@ -173,9 +177,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       );
     });
 
-    // Files of the replaced data that the archive does not have.
-    const keep = new Set(manifest.files.map((f) => f.path));
-    for (const rel of before) {
+    // Files the restored data does not refer to: those of the replaced data, and those an
+    // older archive carried for originals that retention had deleted (they do not come back).
+    const keep = new Set([...inUse.needed, ...inUse.optional]);
+    for (const rel of new Set([...before, ...manifest.files.map((f) => f.path)])) {
       if (!keep.has(rel)) await unlink(path.join(options.filesDir, rel)).catch(() => {});
     }
     progress('abschluss', 1, 1);

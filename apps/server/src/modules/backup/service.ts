@@ -174,7 +174,6 @@ export function createBackupService(deps: BackupServiceDeps) {
             archive: path.join(dir, name),
             kind,
             createdBy: actor.username,
-            skip: [dir],
             onProgress: progress,
           });
           await audit(actor, 'create', name, {

@@ -74,6 +74,32 @@ export async function documentsWithPath(db: DbOrTx, relPath: string) {
   );
 }
 
+/**
+ * The store files the data needs, sorted: every file (upload, annotated versions) of a
+ * document whose original was not deleted by retention (`needed`), and files only the upload
+ * audit names (`optional`: kept for the administrator while they exist). A file whose every
+ * document had its original deleted is in neither list.
+ */
+export async function storeFilesInUse(db: DbOrTx): Promise<{ needed: string[]; optional: string[] }> {
+  const rows = await rowsOf<{ path: string; needed: boolean }>(
+    db,
+    sql`with doc_files as (
+          select d.original_path as path, d.original_deleted_at is null as kept from documents d
+          union all select d.file_path, d.original_deleted_at is null from documents d
+          union all select v.path, d.original_deleted_at is null
+            from document_versions v join documents d on d.id = v.document_id)
+        select path, true as needed from doc_files group by path having bool_or(kept)
+        union all
+        select distinct u.path, false from upload_audit u
+        where u.path is not null and not exists (select 1 from doc_files f where f.path = u.path)
+        order by 1`,
+  );
+  return {
+    needed: rows.filter((r) => r.needed).map((r) => r.path),
+    optional: rows.filter((r) => !r.needed).map((r) => r.path),
+  };
+}
+
 // ---------------------------------------------------------------- list, stats
 
 const SORT_SQL: Record<DocumentListParams['orderBy'], string> = {
