@@ -6,7 +6,7 @@ import { parseBareRate } from './normalize.js';
 import { extractFields, extractFieldsChecked } from './fields.js';
 import type { Candidate } from './search.js';
 import { fullMonths, solveArrears, solveAssessment, solveMessbescheid, UNLABELLED } from './solver.js';
-import type { Page, Word } from './types.js';
+import type { DocumentType, Page, Word } from './types.js';
 
 const cand = (value: string | number, score = 1, pos = 0): Candidate => ({
   value,
@@ -34,6 +34,13 @@ function page(lines: string[]): Page {
   });
   return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
 }
+
+/** The Zerlegung shares read from a notice as [name, share] pairs. */
+const shares = (f: ReturnType<typeof extractFields>) =>
+  (f.zerlegungsanteile?.value as { gemeinde: string; anteil: string }[] | undefined)?.map((r) => [
+    r.gemeinde,
+    r.anteil,
+  ]);
 
 describe('consistency solver', () => {
   it('takes the labelled values when the arithmetic agrees and confirms them', () => {
@@ -266,9 +273,7 @@ describe('tables and identifiers read by meaning', () => {
       '1 | Stadt Flensburg | 141,72',
       '2 | Markt Schwaben | 61,28',
     ]);
-    const rows = extractFields('zerlegungsbescheid', [p]).zerlegungsanteile?.value as
-      { gemeinde: string; anteil: string }[] | undefined;
-    expect(rows?.map((r) => [r.gemeinde, r.anteil])).toEqual([
+    expect(shares(extractFields('zerlegungsbescheid', [p]))).toEqual([
       ['Flensburg', '141.72'],
       ['Markt Schwaben', '61.28'],
     ]);
@@ -454,54 +459,68 @@ describe('Hebesatz printed without its unit (sixth step)', () => {
 });
 
 describe('date roles, due clauses, Zerlegung headers and the year (seventh step)', () => {
-  const shares = (f: ReturnType<typeof extractFields>) =>
-    (f.zerlegungsanteile?.value as { gemeinde: string; anteil: string }[] | undefined)?.map((r) => [
-      r.gemeinde,
-      r.anteil,
-    ]);
-
-  it('the notice date is the "Ort, den" line, not the receipt or the notice it changes', () => {
-    const p = page([
-      'Stadt Igel | Kassenzeichen | 76-863349-9',
-      'Eingang Ihrer Erklärung | 02.02.2024',
-      'Igel, den 14.03.2024',
-      'Gewerbesteuerbescheid 2022',
-      'Dieser Bescheid ändert den Bescheid vom 12.03.2023.',
-    ]);
-    expect(extractFields('gewst_bescheid', [p]).bescheid_datum?.value).toBe('2024-03-14');
-  });
-
-  it('a date "erstellt am" at the end of the letter beats the letter it answers at the top', () => {
-    const p = page([
-      'Finanzamt Beuren',
-      'Ihr Schreiben vom: 30. September 2024',
-      'Zerlegungsbescheid 2023',
-      'Dieses Schreiben wurde am 23. Oktober 2024 maschinell erstellt und ist ohne Unterschrift gültig.',
-    ]);
-    expect(extractFields('zerlegungsbescheid', [p]).bescheid_datum?.value).toBe('2024-10-23');
-  });
-
-  it('without any notice-date label the latest letterhead date that no other role claims', () => {
-    const p = page(['Stadt Igel', 'Buchungsstand | 28.03.2024', '02.04.2024', 'Mahnung']);
-    expect(extractFields('mahnung', [p]).bescheid_datum?.value).toBe('2024-04-02');
-  });
-
-  it('a due date in apposition ("fällig, das ist der …"), not the date it has been due since', () => {
-    const p = page([
-      'Stadt Igel | Datum | 09.04.2024',
-      'Mahnung',
-      'Gewerbesteuer 2022, fällig seit 15.02.2023',
-      'Säumniszuschläge berechnet bis 20.04.2024',
-      'Der Betrag ist einen Monat nach Bekanntgabe dieses Bescheides fällig, das ist der 09.05.2024.',
-    ]);
-    expect(extractFields('mahnung', [p]).faellig_am?.value).toBe('2024-05-09');
-    const q = page([
-      'Stadt Igel | Datum | 09.04.2024',
-      'Zinsbescheid',
-      'Zinslauf endet am 19.04.2024',
-      'Fällig einen Monat nach Bekanntgabe (10.05.2024).',
-    ]);
-    expect(extractFields('zinsbescheid', [q]).faellig_am?.value).toBe('2024-05-10');
+  // [case, type, lines, field, expected]: each date has competitors another role claims.
+  const dateCases: [string, DocumentType, string[], string, string][] = [
+    [
+      'the notice date is the "Ort, den" line, not the receipt or the notice it changes',
+      'gewst_bescheid',
+      [
+        'Stadt Igel | Kassenzeichen | 76-863349-9',
+        'Eingang Ihrer Erklärung | 02.02.2024',
+        'Igel, den 14.03.2024',
+        'Gewerbesteuerbescheid 2022',
+        'Dieser Bescheid ändert den Bescheid vom 12.03.2023.',
+      ],
+      'bescheid_datum',
+      '2024-03-14',
+    ],
+    [
+      'a date "erstellt am" at the end of the letter beats the letter it answers at the top',
+      'zerlegungsbescheid',
+      [
+        'Finanzamt Beuren',
+        'Ihr Schreiben vom: 30. September 2024',
+        'Zerlegungsbescheid 2023',
+        'Dieses Schreiben wurde am 23. Oktober 2024 maschinell erstellt und ist ohne Unterschrift gültig.',
+      ],
+      'bescheid_datum',
+      '2024-10-23',
+    ],
+    [
+      'without any notice-date label the latest letterhead date that no other role claims',
+      'mahnung',
+      ['Stadt Igel', 'Buchungsstand | 28.03.2024', '02.04.2024', 'Mahnung'],
+      'bescheid_datum',
+      '2024-04-02',
+    ],
+    [
+      'a due date in apposition ("fällig, das ist der …"), not the date it has been due since',
+      'mahnung',
+      [
+        'Stadt Igel | Datum | 09.04.2024',
+        'Mahnung',
+        'Gewerbesteuer 2022, fällig seit 15.02.2023',
+        'Säumniszuschläge berechnet bis 20.04.2024',
+        'Der Betrag ist einen Monat nach Bekanntgabe dieses Bescheides fällig, das ist der 09.05.2024.',
+      ],
+      'faellig_am',
+      '2024-05-09',
+    ],
+    [
+      'a due date in brackets after "fällig einen Monat nach Bekanntgabe", not the end of the Zinslauf',
+      'zinsbescheid',
+      [
+        'Stadt Igel | Datum | 09.04.2024',
+        'Zinsbescheid',
+        'Zinslauf endet am 19.04.2024',
+        'Fällig einen Monat nach Bekanntgabe (10.05.2024).',
+      ],
+      'faellig_am',
+      '2024-05-10',
+    ],
+  ];
+  it.each(dateCases)('%s', (_case, type, lines, field, expected) => {
+    expect(extractFields(type, [page(lines)])[field]?.value).toBe(expected);
   });
 
   it('share and wage headers in one cell, either order; a unit before the amount stays in its cell', () => {
