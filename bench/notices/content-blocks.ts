@@ -28,7 +28,7 @@ export interface Letter {
   blocks: Block[];
 }
 
-const MONTHS = [
+export const MONTHS = [
   'Januar',
   'Februar',
   'März',

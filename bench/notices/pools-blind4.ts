@@ -7,6 +7,7 @@
  * Engine developers must not open this file; run.ts prints only aggregate figures of blind4.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { MONTHS } from './content-blocks.js';
 import { pad2, pick, type Rng } from './data.js';
 import type { NoticeData } from './notice.js';
 
@@ -461,20 +462,6 @@ export async function renderBlind4(letter: B4Letter, f: Blind4Family): Promise<U
 
 // ---------------------------------------------------------------- formats
 
-const MONTHS = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-];
 const MONTHS_ABBR = [
   'Jan.',
   'Feb.',
@@ -984,11 +971,7 @@ export function buildBlind4Letter(
               [L.mb, M(n.mb * 100)],
               [L.hs, P(n.hebesatz)],
             ],
-            right: [
-              [L.steuer, M(n.tax)],
-              [L.bisher, M(n.bisher)],
-              [L.abr, M(diff)],
-            ],
+            right: abrRows.slice(2),
           });
           break;
         case 4:
@@ -998,11 +981,7 @@ export function buildBlind4Letter(
           blocks.push({
             k: 'kv',
             style: 'dots',
-            rows: [
-              [L.steuer, M(n.tax)],
-              [L.bisher, M(n.bisher)],
-              [L.abr, M(diff)],
-            ],
+            rows: abrRows.slice(2),
           });
           break;
         case 5:
