@@ -18,7 +18,7 @@ const MONTHS = [
   'November',
   'Dezember',
 ];
-const MONTHS_ABBR = [
+export const MONTHS_ABBR = [
   'Jan.',
   'Feb.',
   'März',

@@ -8,6 +8,7 @@
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { MONTHS } from './content-blocks.js';
+import { MONTHS_ABBR } from './pooled.js';
 import { pad2, pick, type Rng } from './data.js';
 import type { NoticeData } from './notice.js';
 
@@ -462,21 +463,6 @@ export async function renderBlind4(letter: B4Letter, f: Blind4Family): Promise<U
 
 // ---------------------------------------------------------------- formats
 
-const MONTHS_ABBR = [
-  'Jan.',
-  'Feb.',
-  'März',
-  'Apr.',
-  'Mai',
-  'Juni',
-  'Juli',
-  'Aug.',
-  'Sept.',
-  'Okt.',
-  'Nov.',
-  'Dez.',
-];
-
 function moneyFmt(cents: number, f: Blind4Family, opts: { unit?: boolean; sign?: boolean } = {}): string {
   const unit = opts.unit ?? true;
   const abs = Math.abs(cents);
@@ -633,6 +619,7 @@ export function buildBlind4Letter(
     ],
   };
   const blocks: B4Block[] = [];
+  const para = (text: string) => blocks.push({ k: 'para', text });
   const anrede: B4Block = {
     k: 'para',
     text: pick(r, ['Sehr geehrte Damen und Herren,', 'Sehr geehrte Steuerpflichtige,']),
@@ -926,10 +913,9 @@ export function buildBlind4Letter(
       ];
       switch (fi) {
         case 0:
-          blocks.push({
-            k: 'para',
-            text: `Aufgrund des vom Finanzamt ${n.finanzamt} festgesetzten Steuermessbetrages wird die Gewerbesteuer wie folgt festgesetzt:`,
-          });
+          para(
+            `Aufgrund des vom Finanzamt ${n.finanzamt} festgesetzten Steuermessbetrages wird die Gewerbesteuer wie folgt festgesetzt:`,
+          );
           blocks.push({
             k: 'table',
             header: ['Bezeichnung', 'Betrag'],
@@ -942,10 +928,9 @@ export function buildBlind4Letter(
           blocks.push({ k: 'kv', style: 'dots', rows: abrRows });
           break;
         case 2:
-          blocks.push({
-            k: 'para',
-            text: `Das Finanzamt ${n.finanzamt} hat den Gewerbesteuermessbetrag ${ezWord} auf ${M(n.mb * 100)} festgesetzt. Unter Anwendung des vom Rat beschlossenen Hebesatzes von ${P(n.hebesatz)} wird die Gewerbesteuer auf ${M(n.tax)} festgesetzt.`,
-          });
+          para(
+            `Das Finanzamt ${n.finanzamt} hat den Gewerbesteuermessbetrag ${ezWord} auf ${M(n.mb * 100)} festgesetzt. Unter Anwendung des vom Rat beschlossenen Hebesatzes von ${P(n.hebesatz)} wird die Gewerbesteuer auf ${M(n.tax)} festgesetzt.`,
+          );
           blocks.push({
             k: 'table',
             header: ['', 'bisher', 'neu', 'Unterschied'],
@@ -985,10 +970,9 @@ export function buildBlind4Letter(
           });
           break;
         case 5:
-          blocks.push({
-            k: 'para',
-            text: `anbei erhalten Sie den Bescheid über die Gewerbesteuer. Die Berechnung finden Sie auf der folgenden Seite.`,
-          });
+          para(
+            `anbei erhalten Sie den Bescheid über die Gewerbesteuer. Die Berechnung finden Sie auf der folgenden Seite.`,
+          );
           blocks.push({
             k: 'box',
             rows: [
@@ -1029,27 +1013,19 @@ export function buildBlind4Letter(
           });
       }
       if (diff > 0 && fi !== 5)
-        blocks.push({
-          k: 'para',
-          text: faelligSentence(n.faellig, fi === 1 ? 'NACHZAHLUNG' : 'Der Unterschiedsbetrag'),
-        });
+        para(faelligSentence(n.faellig, fi === 1 ? 'NACHZAHLUNG' : 'Der Unterschiedsbetrag'));
       if (diff < 0 && fi !== 2)
-        blocks.push({
-          k: 'para',
-          text: 'Der Erstattungsbetrag wird nach Verrechnung mit etwaigen Rückständen auf das uns bekannte Konto überwiesen.',
-        });
+        para(
+          'Der Erstattungsbetrag wird nach Verrechnung mit etwaigen Rückständen auf das uns bekannte Konto überwiesen.',
+        );
       if (n.zinsen) blocks.push(...zinsBlocks(false));
       blocks.push(...vzBlocks());
       if (bankInText) blocks.push(fi === 4 ? bankKv : bankPara);
       if (stnrSentence)
-        blocks.push({
-          k: 'para',
-          text: `Grundlage: Messbescheid des Finanzamts ${n.finanzamt}, ${stnrLabel} ${n.steuernummer}.`,
-        });
-      blocks.push({
-        k: 'para',
-        text: 'Rechtsgrundlagen: §§ 1, 4, 14, 16 und 19 GewStG in Verbindung mit der Hebesatzsatzung in der jeweils gültigen Fassung.',
-      });
+        para(`Grundlage: Messbescheid des Finanzamts ${n.finanzamt}, ${stnrLabel} ${n.steuernummer}.`);
+      para(
+        'Rechtsgrundlagen: §§ 1, 4, 14, 16 und 19 GewStG in Verbindung mit der Hebesatzsatzung in der jeweils gültigen Fassung.',
+      );
       blocks.push(...rbb());
       break;
     }
@@ -1076,10 +1052,9 @@ export function buildBlind4Letter(
       if (fi === 2) blocks.push(anrede);
       const yearly = n.vz[0] ? n.vz[0].betrag * 4 : Math.floor(n.tax / 400) * 400;
       const oldQ = Math.floor(n.bisher / 400) * 100;
-      blocks.push({
-        k: 'para',
-        text: `Die Vorauszahlungen werden nach § 19 Abs. 3 GewStG auf der Grundlage des zuletzt festgesetzten Steuermessbetrages festgesetzt.`,
-      });
+      para(
+        `Die Vorauszahlungen werden nach § 19 Abs. 3 GewStG auf der Grundlage des zuletzt festgesetzten Steuermessbetrages festgesetzt.`,
+      );
       if (fi === 5 && n.vz.length) {
         blocks.push({
           k: 'kv',
@@ -1114,18 +1089,16 @@ export function buildBlind4Letter(
             align: ['r', 'r', 'r'],
           });
         else if (fi === 2)
-          blocks.push({
-            k: 'para',
-            text: `Der maßgebende Gewerbesteuermessbetrag beträgt ${M(n.mb * 100)}, der Hebesatz ${P(n.hebesatz)}.`,
-          });
+          para(
+            `Der maßgebende Gewerbesteuermessbetrag beträgt ${M(n.mb * 100)}, der Hebesatz ${P(n.hebesatz)}.`,
+          );
         else blocks.push({ k: 'kv', style: fi === 1 || fi === 4 ? 'dots' : 'tab', rows });
         blocks.push(...vzBlocks());
       }
       if (fi === 0 || fi === 6)
-        blocks.push({
-          k: 'para',
-          text: 'Die Vorauszahlungen sind jeweils zum 15. Februar, 15. Mai, 15. August und 15. November zu entrichten, soweit nicht anders angegeben.',
-        });
+        para(
+          'Die Vorauszahlungen sind jeweils zum 15. Februar, 15. Mai, 15. August und 15. November zu entrichten, soweit nicht anders angegeben.',
+        );
       if (bankInText) blocks.push(bankPara);
       blocks.push(...rbb());
       break;
@@ -1152,10 +1125,9 @@ export function buildBlind4Letter(
         ),
       );
       if (fi === 2 || fi === 4) blocks.push(anrede);
-      blocks.push({
-        k: 'para',
-        text: `Aufgrund der Festsetzung der Gewerbesteuer ${ezWord} werden nach § 233a AO in Verbindung mit § 1 Abs. 2 KAG Zinsen festgesetzt.`,
-      });
+      para(
+        `Aufgrund der Festsetzung der Gewerbesteuer ${ezWord} werden nach § 233a AO in Verbindung mit § 1 Abs. 2 KAG Zinsen festgesetzt.`,
+      );
       blocks.push(...zinsBlocks(true));
       blocks.push({ k: 'para', text: faelligSentence(n.faellig, fi === 1 ? 'ZINSEN' : 'Der Zinsbetrag') });
       if (fi === 5)
@@ -1184,10 +1156,9 @@ export function buildBlind4Letter(
       blocks.push(
         title(t, fi === 2 ? ezWord.replace(/^für/, 'für') : fi === 5 ? `Erhebungszeitraum ${ez}` : undefined),
       );
-      blocks.push({
-        k: 'para',
-        text: `Der Steuermessbetrag wird nach § 14 GewStG festgesetzt. Dieser Bescheid ist Grundlage für die Festsetzung der Gewerbesteuer durch die hebeberechtigte Gemeinde (${gName}).`,
-      });
+      para(
+        `Der Steuermessbetrag wird nach § 14 GewStG festgesetzt. Dieser Bescheid ist Grundlage für die Festsetzung der Gewerbesteuer durch die hebeberechtigte Gemeinde (${gName}).`,
+      );
       const rows: Kv = [
         [
           fi === 1
@@ -1207,10 +1178,9 @@ export function buildBlind4Letter(
         [L.mb.replace(/ lt\. Messbescheid| \(Finanzamt\)| EUR/, ''), M(n.mb * 100)],
       ];
       if (fi === 2) {
-        blocks.push({
-          k: 'para',
-          text: `Der Gewerbeertrag ${ezWord} beträgt ${M(n.gewerbeertrag)}; abgerundet ${M(rounded)}. Nach Abzug des Freibetrags von ${M(n.freibetrag)} verbleiben ${M(rounded - n.freibetrag)}. Bei einer Steuermesszahl von 3,5 % ergibt sich ein Steuermessbetrag von ${M(n.mb * 100)}.`,
-        });
+        para(
+          `Der Gewerbeertrag ${ezWord} beträgt ${M(n.gewerbeertrag)}; abgerundet ${M(rounded)}. Nach Abzug des Freibetrags von ${M(n.freibetrag)} verbleiben ${M(rounded - n.freibetrag)}. Bei einer Steuermesszahl von 3,5 % ergibt sich ein Steuermessbetrag von ${M(n.mb * 100)}.`,
+        );
       } else if (fi === 3) blocks.push({ k: 'twocol', left: rows.slice(0, 3), right: rows.slice(3) });
       else if (fi === 6)
         blocks.push({
@@ -1231,15 +1201,10 @@ export function buildBlind4Letter(
       else blocks.push({ k: 'kv', style: fi === 5 ? 'right' : 'dots', rows });
       if (fi === 4 || fi === 5)
         blocks.push({ k: 'para', text: `Festgesetzt wird ein Steuermessbetrag von ${M(n.mb * 100)}.` });
-      if (fi === 0)
-        blocks.push({
-          k: 'para',
-          text: `Für Rückfragen geben Sie bitte die Steuernummer ${n.steuernummer} an.`,
-        });
-      blocks.push({
-        k: 'para',
-        text: 'Die Festsetzung der Gewerbesteuer und deren Erhebung obliegen der Gemeinde. Zahlungen leisten Sie bitte erst nach Erhalt des Gewerbesteuerbescheides der Gemeinde.',
-      });
+      if (fi === 0) para(`Für Rückfragen geben Sie bitte die Steuernummer ${n.steuernummer} an.`);
+      para(
+        'Die Festsetzung der Gewerbesteuer und deren Erhebung obliegen der Gemeinde. Zahlungen leisten Sie bitte erst nach Erhalt des Gewerbesteuerbescheides der Gemeinde.',
+      );
       blocks.push(...rbb());
       break;
     }
@@ -1262,10 +1227,9 @@ export function buildBlind4Letter(
       blocks.push(
         title(t, fi === 2 ? `Gewerbesteuer ${ezWord}` : fi === 5 ? `Erhebungszeitraum ${ez}` : undefined),
       );
-      blocks.push({
-        k: 'para',
-        text: `Der Steuermessbetrag von ${M(total)} wird nach dem Verhältnis der Arbeitslöhne (§ 29 GewStG) auf die hebeberechtigten Gemeinden zerlegt. Zerlegungsmaßstab: Arbeitslöhne.`,
-      });
+      para(
+        `Der Steuermessbetrag von ${M(total)} wird nach dem Verhältnis der Arbeitslöhne (§ 29 GewStG) auf die hebeberechtigten Gemeinden zerlegt. Zerlegungsmaßstab: Arbeitslöhne.`,
+      );
       const zs = n.zerlegung;
       switch (fi) {
         case 0:
@@ -1289,10 +1253,9 @@ export function buildBlind4Letter(
           break;
         case 2:
           for (const [i, z] of zs.entries())
-            blocks.push({
-              k: 'para',
-              text: `${i + 1}. Auf die ${nm(z)} entfällt bei Arbeitslöhnen von ${M(z.lohn)} ein Anteil am Steuermessbetrag von ${M(z.anteil)}.`,
-            });
+            para(
+              `${i + 1}. Auf die ${nm(z)} entfällt bei Arbeitslöhnen von ${M(z.lohn)} ein Anteil am Steuermessbetrag von ${M(z.anteil)}.`,
+            );
           break;
         case 3:
           blocks.push({
@@ -1340,10 +1303,9 @@ export function buildBlind4Letter(
             align: ['l', 'r', 'r', 'r'],
           });
       }
-      blocks.push({
-        k: 'para',
-        text: 'Die Anteile am Steuermessbetrag werden den beteiligten Gemeinden mitgeteilt, die die Gewerbesteuer festsetzen.',
-      });
+      para(
+        'Die Anteile am Steuermessbetrag werden den beteiligten Gemeinden mitgeteilt, die die Gewerbesteuer festsetzen.',
+      );
       blocks.push(...rbb());
       break;
     }
@@ -1361,10 +1323,9 @@ export function buildBlind4Letter(
       ][fi]!;
       blocks.push(title(t));
       if (fi !== 1 && fi !== 6) blocks.push(anrede);
-      blocks.push({
-        k: 'para',
-        text: `bei Durchsicht unserer Konten haben wir festgestellt, dass folgende Beträge zur Gewerbesteuer ${ez} trotz Fälligkeit noch nicht gezahlt wurden:`,
-      });
+      para(
+        `bei Durchsicht unserer Konten haben wir festgestellt, dass folgende Beträge zur Gewerbesteuer ${ez} trotz Fälligkeit noch nicht gezahlt wurden:`,
+      );
       const rueckL = [
         'Rückstand',
         'RUECKSTAND HAUPTFORDERUNG',
@@ -1401,10 +1362,9 @@ export function buildBlind4Letter(
           align: ['l', 'l', 'l', 'r', 'r', 'r'],
         });
       else if (fi === 2)
-        blocks.push({
-          k: 'para',
-          text: `Die Gewerbesteuer ${ezWord}, fällig seit dem ${D(n.urspruenglichFaellig)}, ist mit ${M(n.rueckstand)} rückständig. Hierauf sind Säumniszuschläge von ${M(n.saeumnis)} entstanden; die Mahngebühr beträgt ${M(gebuehr)}.`,
-        });
+        para(
+          `Die Gewerbesteuer ${ezWord}, fällig seit dem ${D(n.urspruenglichFaellig)}, ist mit ${M(n.rueckstand)} rückständig. Hierauf sind Säumniszuschläge von ${M(n.saeumnis)} entstanden; die Mahngebühr beträgt ${M(gebuehr)}.`,
+        );
       else if (fi === 3)
         blocks.push({
           k: 'twocol',
@@ -1435,14 +1395,12 @@ export function buildBlind4Letter(
           style: 'right',
           rows: [[fi === 1 ? 'GESAMTBETRAG' : 'zu zahlender Gesamtbetrag', M(sum)]],
         });
-      blocks.push({
-        k: 'para',
-        text: `${['Bitte zahlen Sie den Gesamtbetrag bis zum', 'ZAHLEN SIE BIS', 'Wir fordern Sie auf, den Betrag spätestens am', 'Zahlungsfrist:', 'Bitte überweisen Sie den Betrag bis spätestens', 'Der Gesamtbetrag ist bis zum', 'Zahlung bis'][fi]} ${D(n.faellig)}${fi === 2 ? ' zu zahlen.' : fi === 5 ? ' zu entrichten.' : fi === 3 || fi === 6 || fi === 1 ? '' : '.'}`,
-      });
-      blocks.push({
-        k: 'para',
-        text: 'Sollte der Betrag nicht fristgerecht eingehen, müssen Sie mit der Einleitung von Vollstreckungsmaßnahmen rechnen; weitere Säumniszuschläge (1 % je angefangenen Monat, § 240 AO) entstehen. Haben Sie inzwischen gezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
-      });
+      para(
+        `${['Bitte zahlen Sie den Gesamtbetrag bis zum', 'ZAHLEN SIE BIS', 'Wir fordern Sie auf, den Betrag spätestens am', 'Zahlungsfrist:', 'Bitte überweisen Sie den Betrag bis spätestens', 'Der Gesamtbetrag ist bis zum', 'Zahlung bis'][fi]} ${D(n.faellig)}${fi === 2 ? ' zu zahlen.' : fi === 5 ? ' zu entrichten.' : fi === 3 || fi === 6 || fi === 1 ? '' : '.'}`,
+      );
+      para(
+        'Sollte der Betrag nicht fristgerecht eingehen, müssen Sie mit der Einleitung von Vollstreckungsmaßnahmen rechnen; weitere Säumniszuschläge (1 % je angefangenen Monat, § 240 AO) entstehen. Haben Sie inzwischen gezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.',
+      );
       if (bankInText) blocks.push(bankKv);
       break;
     }
@@ -1456,10 +1414,9 @@ export function buildBlind4Letter(
         );
         blocks.push(anrede);
         const rate = Math.floor(n.rueckstand / 400) * 100;
-        blocks.push({
-          k: 'para',
-          text: `auf Ihren Antrag vom ${D(addDays(n.datum, -21))} wird die Gewerbesteuer ${ezWord} in Höhe von ${M(n.rueckstand)} gemäß § 222 AO gestundet. Der Betrag ist in vier Raten zu je ${M(rate)} zu zahlen; der Restbetrag mit der letzten Rate. Für die Dauer der Stundung werden Stundungszinsen nach § 234 AO erhoben.`,
-        });
+        para(
+          `auf Ihren Antrag vom ${D(addDays(n.datum, -21))} wird die Gewerbesteuer ${ezWord} in Höhe von ${M(n.rueckstand)} gemäß § 222 AO gestundet. Der Betrag ist in vier Raten zu je ${M(rate)} zu zahlen; der Restbetrag mit der letzten Rate. Für die Dauer der Stundung werden Stundungszinsen nach § 234 AO erhoben.`,
+        );
         blocks.push({
           k: 'table',
           header: ['Rate', 'fällig am', 'Betrag'],
@@ -1471,10 +1428,9 @@ export function buildBlind4Letter(
           widths: [0.3, 0.35, 0.35],
           align: ['l', 'l', 'r'],
         });
-        blocks.push({
-          k: 'para',
-          text: 'Wird eine Rate nicht rechtzeitig gezahlt, wird die Stundung widerrufen und der gesamte Restbetrag sofort fällig.',
-        });
+        para(
+          'Wird eine Rate nicht rechtzeitig gezahlt, wird die Stundung widerrufen und der gesamte Restbetrag sofort fällig.',
+        );
       } else if (kind === 1) {
         blocks.push(
           title(
@@ -1485,45 +1441,38 @@ export function buildBlind4Letter(
           ),
         );
         blocks.push(anrede);
-        blocks.push({
-          k: 'para',
-          text: `im Hinblick auf Ihren Widerspruch gegen den Gewerbesteuerbescheid ${ezWord} wird die Vollziehung in Höhe von ${M(n.rueckstand)} bis zum Ablauf eines Monats nach Bekanntgabe der Entscheidung über den Rechtsbehelf ausgesetzt (§ 361 AO, § 80 Abs. 4 VwGO). Bleibt der Rechtsbehelf erfolglos, sind Aussetzungszinsen nach § 237 AO zu entrichten.`,
-        });
+        para(
+          `im Hinblick auf Ihren Widerspruch gegen den Gewerbesteuerbescheid ${ezWord} wird die Vollziehung in Höhe von ${M(n.rueckstand)} bis zum Ablauf eines Monats nach Bekanntgabe der Entscheidung über den Rechtsbehelf ausgesetzt (§ 361 AO, § 80 Abs. 4 VwGO). Bleibt der Rechtsbehelf erfolglos, sind Aussetzungszinsen nach § 237 AO zu entrichten.`,
+        );
       } else if (kind === 2) {
         printsEz = false;
         blocks.push(title(pick(r, ['Eingangsbestätigung', 'Ihr Schreiben – Eingangsbestätigung'])));
         blocks.push(anrede);
-        blocks.push({
-          k: 'para',
-          text: `wir bestätigen den Eingang Ihres Schreibens vom ${D(addDays(n.datum, -9))}. Ihr Anliegen wird derzeit geprüft; Sie erhalten nach Abschluss der Prüfung unaufgefordert Nachricht. Bitte sehen Sie bis dahin von Sachstandsanfragen ab.`,
-        });
+        para(
+          `wir bestätigen den Eingang Ihres Schreibens vom ${D(addDays(n.datum, -9))}. Ihr Anliegen wird derzeit geprüft; Sie erhalten nach Abschluss der Prüfung unaufgefordert Nachricht. Bitte sehen Sie bis dahin von Sachstandsanfragen ab.`,
+        );
       } else {
         blocks.push(title(pick(r, ['Zahlungserinnerung', 'Erinnerung', 'Freundliche Erinnerung'])));
         blocks.push(anrede);
-        blocks.push({
-          k: 'para',
-          text: `sicherlich haben Sie übersehen, dass die Vorauszahlung zur Gewerbesteuer ${ez} über ${M(n.rueckstand)} am ${D(n.urspruenglichFaellig)} fällig war. Wir bitten Sie, den Betrag innerhalb der nächsten Tage zu überweisen. Diese Erinnerung ist gebührenfrei; Säumniszuschläge werden erst mit einer Mahnung erhoben.`,
-        });
+        para(
+          `sicherlich haben Sie übersehen, dass die Vorauszahlung zur Gewerbesteuer ${ez} über ${M(n.rueckstand)} am ${D(n.urspruenglichFaellig)} fällig war. Wir bitten Sie, den Betrag innerhalb der nächsten Tage zu überweisen. Diese Erinnerung ist gebührenfrei; Säumniszuschläge werden erst mit einer Mahnung erhoben.`,
+        );
         if (bankInText) blocks.push(bankPara);
       }
       blocks.push({ k: 'para', text: 'Mit freundlichen Grüßen' });
       blocks.push({ k: 'para', text: 'Im Auftrag' });
-      blocks.push({
-        k: 'para',
-        text: 'Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.',
-      });
+      para('Dieses Schreiben wurde maschinell erstellt und ist ohne Unterschrift gültig.');
       break;
     }
   }
   if (n.type !== 'sonstiges' && n.type !== 'mahnung')
-    blocks.push({
-      k: 'para',
-      text: pick(r, [
+    para(
+      pick(r, [
         'Dieser Bescheid wurde maschinell erstellt und ist ohne Unterschrift gültig.',
         'Mit freundlichen Grüßen',
         'Im Auftrag',
       ]),
-    });
+    );
   return { letter: { head, sender, recipient, info, dateLine, footer, blocks }, printsEz };
 }
 
