@@ -142,6 +142,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
     const catalog = await repo.listTables(options.database.db);
     let requeued = 0;
+    let interrupted = 0;
     let inUse: { needed: string[]; optional: string[] } = { needed: [], optional: [] };
     await options.database.db.transaction(async (tx) => {
       await repo.deleteQueuedJobs(tx, QUEUE_SCHEMA);
@@ -155,7 +156,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           `Nach dem Einspielen stimmen Tabellen nicht mit dem Manifest überein: ${wrong.join(', ')}. Es wurde nichts geändert.`,
         );
       }
-      requeued = await requeueUnfinishedDocuments(tx, options.hooks);
+      ({ requeued, interrupted } = await requeueUnfinishedDocuments(tx, options.hooks));
       inUse = await storeFilesInUse(tx);
       await keepDemoDataOut(tx);
       const user = await findUserByUsername(tx, options.actor.username);
@@ -172,6 +173,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
             rows: manifest.totals.rows,
             files: manifest.totals.files,
             requeued_documents: requeued,
+            interrupted_removed_documents: interrupted,
           },
         },
       );

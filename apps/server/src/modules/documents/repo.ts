@@ -1,5 +1,5 @@
 import type { DocumentListParams } from '@gewst/domain';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { documents, documentVersions, layoutHints, uploadAudit } from './schema';
@@ -338,12 +338,17 @@ export function orphanedDocuments(db: DbOrTx, schema: string) {
   );
 }
 
-/** Documents whose processing had not finished (waiting or running), oldest first. */
-export async function unfinishedDocumentIds(db: DbOrTx): Promise<number[]> {
+/** Documents whose processing had not finished (waiting or running), oldest first; removed ones with `removed`. */
+export async function unfinishedDocumentIds(db: DbOrTx, removed = false): Promise<number[]> {
   const rows = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(sql`${documents.status} in ('neu', 'in_verarbeitung')`, isNull(documents.deleted_at)))
+    .where(
+      and(
+        sql`${documents.status} in ('neu', 'in_verarbeitung')`,
+        removed ? isNotNull(documents.deleted_at) : isNull(documents.deleted_at),
+      ),
+    )
     .orderBy(asc(documents.id));
   return rows.map((r) => r.id);
 }
