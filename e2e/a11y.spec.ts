@@ -17,13 +17,17 @@ interface Violation {
 }
 
 /** axe-core in the page (evaluated through the browser protocol, so the app's CSP does not apply). */
-async function seriousViolations(page: Page): Promise<string[]> {
+async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: Violation[] }> } })
-      .axe;
-    return (await axe.run({ resultTypes: ['violations'] })).violations;
-  });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (c: object, o: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    return (await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] }))
+      .violations;
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -215,4 +219,27 @@ describe('accessibility and layout of the inbox, the review screen and payment d
     );
     expect(outside).toBe(0);
   });
+});
+
+describe('accessibility of reporting, archive and the service screens', () => {
+  it('no serious or critical axe violations on each report, the archive, Importe and Stand der Bearbeitung', async () => {
+    const page = await (await newContext()).newPage();
+    await openSignedIn(page, '/reporting', 'admin');
+    const main = page.locator('main').first();
+    for (const [path, text] of [
+      ['/reporting', 'Summen je Jahr'],
+      ['/reporting?bericht=provision', 'Rückstellung gesamt'],
+      ['/reporting?bericht=cashplan', 'Werktag'],
+      ['/reporting?bericht=interest', 'Nicht abziehbar'],
+      ['/reporting?bericht=reconciliation', 'Abweichungen'],
+      ['/archiv', 'Archiv'],
+      ['/service/importe', 'Quelle'],
+      ['/service/stand-der-bearbeitung', 'Lücken'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => main.textContent(), { timeout: 60_000 }).toContain(text);
+      // the screen itself (the shell around it is checked above)
+      expect({ path, violations: await seriousViolations(page, 'main') }).toEqual({ path, violations: [] });
+    }
+  }, 300_000);
 });
