@@ -14,6 +14,7 @@ export * from '../modules/master-data/schema';
 export * from '../modules/municipalities/schema';
 export * from '../modules/notifications/schema';
 export * from '../modules/payments/schema';
+export * from '../modules/reports/schema';
 export * from '../modules/roles/schema';
 export * from '../modules/settings/schema';
 export * from '../modules/users/schema';

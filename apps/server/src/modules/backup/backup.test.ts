@@ -117,6 +117,7 @@ describe('Admin → Backup API', () => {
       'oidc_payloads',
       'app_settings_version',
       'zerlegung_inputs_version',
+      'report_sums',
     ]);
     for (const t of manifest.tables as { name: string; rows: number; sha256: string }[]) {
       const body = readFileSync(path.join(out, 'db', `${t.name}.jsonl`));

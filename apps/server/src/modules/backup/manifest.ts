@@ -16,11 +16,14 @@ export const MANIFEST_FORMAT_VERSION = 1;
  * the target's own, so its sign-in keeps working. `app_settings_version` (the settings
  * caches' change counter) and `zerlegung_inputs_version` (the counter behind the provision
  * proposal's computed Zerlegungen) are not data: they keep counting up through a restore.
+ * `report_sums` (the reports' sums per year and municipality) is derived from the payments:
+ * their triggers rebuild it as a restore loads them.
  */
 export const EXCLUDED_TABLES: readonly string[] = [
   'oidc_payloads',
   'app_settings_version',
   'zerlegung_inputs_version',
+  'report_sums',
 ];
 export const SECRET_SETTINGS: readonly string[] = Object.entries(SETTINGS)
   .filter(([, d]) => d.kind === 'secret')

@@ -37,6 +37,13 @@ function scopeOf(alias: 'p' | 'l', s: Scope): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The groups of report_sums (alias rs) in scope; not for one establishment's scope. */
+function sumsScope(s: Scope): SQL {
+  const parts = [sql`rs.company_id = ${s.companyId}`, sql`rs.year between ${s.yearFrom} and ${s.yearTo}`];
+  if (s.ags) parts.push(sql`rs.ags = ${s.ags}`);
+  return sql.join(parts, sql` and `);
+}
+
 /** The payments in scope with their establishment and municipality (aliases p, md, m). */
 const paymentsIn = (s: Scope) => sql`from payments p
   join master_data md on md.id = p.master_data_id
@@ -460,6 +467,23 @@ export async function expenseFigures(
     : sql`select year, ags, null::int as master_data_id, null::text as designation, f, v, b, g, o, a, mb, h
           from muni where year >= ${s.yearFrom}`;
   const limit = page.limit === null ? sql`` : sql`limit ${page.limit} offset ${page.offset}`;
+  // Per year × municipality: the sums report_sums keeps (one establishment's scope: grouped here).
+  const muni = s.masterDataId
+    ? sql`select year, ags, sum(f) as f, sum(v) as v, sum(b) as b, coalesce(sum(g), 0) as g, sum(o) as o,
+            sum(a) as a, sum(mb) as mb, max(h)::int as h,
+            case when count(*) filter (where counted) > 0 and count(mb) = count(*) filter (where counted)
+              then sum(mb) end as mb_side
+          from base group by year, ags`
+    : sql`select rs.year, rs.ags, rs.festgesetzt as f, rs.vorauszahlungen as v, rs.bezahlt as b,
+            coalesce(bm.g, 0) as g, rs.offen as o, rs.aufwand as a, rs.messbetrag as mb, rs.hebesatz as h,
+            case when rs.counted > 0 and rs.with_messbetrag = rs.counted then rs.messbetrag end as mb_side
+          from report_sums rs
+          left join (select p.year, md.ags, sum(bk.g) as g
+                     from bk join payments p on p.master_data_id = bk.master_data_id and p.year = bk.year
+                     join master_data md on md.id = p.master_data_id
+                     where ${scopeOf('p', wide)} group by p.year, md.ags) bm
+            on bm.year = rs.year and bm.ags = rs.ags
+          where ${sumsScope(wide)}`;
   const [row] = await rowsOf<{
     total: number;
     rows: unknown;
@@ -483,12 +507,7 @@ export async function expenseFigures(
           join master_data md on md.id = p.master_data_id
           left join bk on bk.master_data_id = p.master_data_id and bk.year = p.year
           where ${scopeOf('p', wide)}),
-        muni as materialized (
-          select year, ags, sum(f) as f, sum(v) as v, sum(b) as b, coalesce(sum(g), 0) as g, sum(o) as o,
-            sum(a) as a, sum(mb) as mb, max(h)::int as h,
-            case when count(*) filter (where counted) > 0 and count(mb) = count(*) filter (where counted)
-              then sum(mb) end as mb_side
-          from base group by year, ags),
+        muni as materialized (${muni}),
         ch as materialized (
           select c.year, c.ags, c.a0 as vorjahr, c.a, c.a - c.a0 as d, c.h0, c.h as h1, c.mb0, c.mb_side as mb1,
             case when c.mb0 is not null and c.mb_side is not null and c.h0 is not null and c.h is not null
@@ -613,6 +632,17 @@ export async function reconciliationFigures(
   // The payments of one establishment set of a page row (same company, year, municipality).
   const fromRow = sql`from master_data md join payments p on p.master_data_id = md.id and p.year = pg.year`;
   const ofRow = sql`p.company_id = ${s.companyId} and md.ags = pg.ags`;
+  // The payments' sums per year × municipality: kept in report_sums (one establishment's scope: grouped here).
+  const sums = s.masterDataId
+    ? sql`select p.year, md.ags, sum(p.festgesetzte_steuer) as f, sum(p.sum_steuer_bezahlt) as b,
+            sum(p.sum_steuer_offen) as o, coalesce(sum(p.messbetrag), sum(p.zerlegungsanteil)) as mb,
+            max(p.hebesatz)::int as h, bool_or(p.sum_steuer_offen <> 0) as unpaid
+          from payments p join master_data md on md.id = p.master_data_id
+          where ${scopeOf('p', s)}
+          group by p.year, md.ags`
+    : sql`select rs.year, rs.ags, rs.festgesetzt as f, rs.bezahlt as b, rs.offen as o,
+            coalesce(rs.messbetrag, rs.zerlegungsanteil) as mb, rs.hebesatz as h, rs.unpaid > 0 as unpaid
+          from report_sums rs where ${sumsScope(s)}`;
   const [row] = await rowsOf<{ total: number; rows: unknown; years: unknown; zerlegungen: unknown }>(
     db,
     sql`with zv as materialized (
@@ -627,13 +657,7 @@ export async function reconciliationFigures(
           from zv cross join lateral jsonb_to_recordset(zv.result->'zeilen')
             as x(ags text, anteil text, hebesatz numeric, steuer text)
           ${agsOnly}),
-        a as (
-          select p.year, md.ags, sum(p.festgesetzte_steuer) as f, sum(p.sum_steuer_bezahlt) as b,
-            sum(p.sum_steuer_offen) as o, coalesce(sum(p.messbetrag), sum(p.zerlegungsanteil)) as mb,
-            max(p.hebesatz)::int as h, bool_or(p.sum_steuer_offen <> 0) as unpaid
-          from payments p join master_data md on md.id = p.master_data_id
-          where ${scopeOf('p', s)}
-          group by p.year, md.ags),
+        a as (${sums}),
         j as (
           select coalesce(a.year, e.year) as year, coalesce(a.ags, e.ags) as ags, a.year is not null as has_a,
             e.ags is not null as has_e, a.f, coalesce(a.b, 0) as b, coalesce(a.o, 0) as o, a.mb, a.h,

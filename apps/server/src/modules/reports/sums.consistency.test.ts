@@ -1,8 +1,9 @@
 import { type ExpenseReport, moneyToCents, formatMoneyPlain } from '@gewst/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers';
-import { KOELN, MUENCHEN, reportFixture } from './reports.fixture';
+import { type StartedTestApp, useTestApp } from '../../../test/helpers';
+import { backupOf, restoreInto } from '../backup/test-support';
+import { HAMBURG, KOELN, MUENCHEN, reportFixture } from './reports.fixture';
 
 /**
  * The sums kept on `payments` (refreshSums, in the transaction of every write) are what the
@@ -10,7 +11,11 @@ import { KOELN, MUENCHEN, reportFixture } from './reports.fixture';
  * sequences of writes through the API — lines added, corrected, cancelled, paid or reopened,
  * notices confirmed (which supersede lines and add final payments or refunds) — they must
  * equal the sums recomputed here from the lines themselves, and so must the tax expense
- * report's figures per year × municipality.
+ * report's figures per year × municipality. The payments' sums per company × year ×
+ * municipality kept in `report_sums` (by triggers, which the expense and reconciliation
+ * reports read) must equal a fresh grouping of the payments after every write: through the
+ * API, with plain SQL (an establishment moved to another municipality too) and after a
+ * restore from a backup.
  */
 const ctx = useTestApp();
 const fx = reportFixture(ctx);
@@ -178,7 +183,88 @@ async function recomputed() {
   return { perPayment, perCell };
 }
 
+/** report_sums (all companies) against the payments grouped here, in integer cents. */
+async function expectReportSumsFresh() {
+  const payments = await ctx.built.database.query<{
+    company_id: number;
+    year: number;
+    ags: string;
+    f: string | null;
+    v: string;
+    b: string;
+    o: string;
+    mb: string | null;
+    za: string | null;
+    h: number | null;
+  }>(
+    `select p.company_id, p.year, md.ags, p.festgesetzte_steuer::text as f, p.sum_vorauszahlungen::text as v,
+       p.sum_steuer_bezahlt::text as b, p.sum_steuer_offen::text as o, p.messbetrag::text as mb,
+       p.zerlegungsanteil::text as za, p.hebesatz as h
+     from payments p join master_data md on md.id = p.master_data_id`,
+  );
+  const cents = (v: string | null) => (v === null ? null : moneyToCents(v));
+  const add = (a: bigint | null, b: bigint | null) => (a === null ? b : b === null ? a : a + b);
+  const money = (c: bigint | null) => (c === null ? null : formatMoneyPlain(c));
+  type Group = {
+    n: number;
+    counted: number;
+    nMb: number;
+    unpaid: number;
+    f: bigint | null;
+    v: bigint;
+    b: bigint;
+  };
+  const groups = new Map<
+    string,
+    Group & { o: bigint; a: bigint; mb: bigint | null; za: bigint | null; h: number | null }
+  >();
+  for (const p of payments) {
+    const key = `${p.company_id}|${p.year}|${p.ags}`;
+    const g = groups.get(key) ?? {
+      ...{ n: 0, counted: 0, nMb: 0, unpaid: 0, f: null, v: 0n, b: 0n },
+      ...{ o: 0n, a: 0n, mb: null, za: null, h: null },
+    };
+    groups.set(key, g);
+    const f = cents(p.f);
+    const v = moneyToCents(p.v);
+    g.n++;
+    if (f !== null || v !== 0n) g.counted++;
+    if (p.mb !== null) g.nMb++;
+    if (moneyToCents(p.o) !== 0n) g.unpaid++;
+    g.f = add(g.f, f);
+    g.v += v;
+    g.b += moneyToCents(p.b);
+    g.o += moneyToCents(p.o);
+    g.a += f ?? v;
+    g.mb = add(g.mb, cents(p.mb));
+    g.za = add(g.za, cents(p.za));
+    if (p.h !== null && (g.h === null || p.h > g.h)) g.h = p.h;
+  }
+  const stored = await ctx.built.database.query<Record<string, string | number | null>>(
+    `select company_id, year, ags, payments, counted, with_messbetrag, unpaid,
+       festgesetzt::numeric(16,2)::text as f, vorauszahlungen::numeric(16,2)::text as v,
+       bezahlt::numeric(16,2)::text as b, offen::numeric(16,2)::text as o, aufwand::numeric(16,2)::text as a,
+       messbetrag::numeric(16,2)::text as mb, zerlegungsanteil::numeric(16,2)::text as za, hebesatz as h
+     from report_sums order by company_id, year, ags`,
+  );
+  const fresh = [...groups.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : 1))
+    .map(([key, g]) => {
+      const [company_id, year, ags] = key.split('|');
+      return {
+        ...{ company_id: Number(company_id), year: Number(year), ags, payments: g.n, counted: g.counted },
+        ...{ with_messbetrag: g.nMb, unpaid: g.unpaid, f: money(g.f), v: money(g.v), b: money(g.b) },
+        ...{ o: money(g.o), a: money(g.a), mb: money(g.mb), za: money(g.za), h: g.h },
+      };
+    });
+  const byKey = (r: { company_id: unknown; year: unknown; ags: unknown }) =>
+    `${r.company_id}|${r.year}|${r.ags}`;
+  expect(stored.map(byKey)).toEqual(fresh.map(byKey));
+  expect(stored).toEqual(fresh);
+}
+
 async function check() {
+  await expectReportSumsFresh();
   const { perPayment, perCell } = await recomputed();
   const stored = await ctx.built.database.query<{
     id: number;
@@ -252,4 +338,49 @@ describe('sums kept on payments', () => {
     );
     expect(writes).toBeGreaterThan(40);
   }, 300_000);
+});
+
+describe('sums per year and municipality (report_sums)', () => {
+  const sql = (text: string, params: unknown[] = []) => ctx.built.database.query(text, params);
+
+  it('follow plain SQL writes: payments inserted, changed and deleted, an establishment moved', async () => {
+    const [e] = establishments;
+    await expectReportSumsFresh();
+    const [p] = await sql(
+      `insert into payments (company_id, master_data_id, year, festgesetzte_steuer, messbetrag, hebesatz)
+       values ($1, $2, 2021, 4750.00, 1000.00, 475) returning id`,
+      [cid, e!.id],
+    );
+    await expectReportSumsFresh();
+    await sql(
+      `update payments set festgesetzte_steuer = 5000.00, hebesatz = 500, zerlegungsanteil = 12.34 where id = $1`,
+      [(p as { id: number }).id],
+    );
+    await sql(
+      `update payments set sum_steuer_offen = sum_steuer_offen + 1.11, messbetrag = null where company_id = $1`,
+      [cid],
+    );
+    await expectReportSumsFresh();
+    // Köln's establishment moves to Hamburg: its payments leave Köln's groups, then come back.
+    await sql(`update master_data set ags = $1 where id = $2`, [HAMBURG, e!.id]);
+    await expectReportSumsFresh();
+    await sql(`update master_data set ags = $1 where id = $2`, [KOELN, e!.id]);
+    await sql(`delete from payments where id = $1`, [(p as { id: number }).id]);
+    await expectReportSumsFresh();
+  }, 120_000);
+
+  it('are rebuilt by a restore from a backup', async () => {
+    const before = await sql(`select * from report_sums order by company_id, year, ags`);
+    expect(before.length).toBeGreaterThan(0);
+    const backup = await backupOf(ctx as StartedTestApp);
+    // Changed after the backup: the restore brings back the payments, and their sums with them.
+    await sql(
+      `update payments set festgesetzte_steuer = 1.00, sum_vorauszahlungen = 2.00 where company_id = $1`,
+      [cid],
+    );
+    expect(await sql(`select * from report_sums order by company_id, year, ags`)).not.toEqual(before);
+    await restoreInto(ctx as StartedTestApp, backup.bytes);
+    await expectReportSumsFresh();
+    expect(await sql(`select * from report_sums order by company_id, year, ags`)).toEqual(before);
+  }, 600_000);
 });
