@@ -257,8 +257,7 @@ async function expectReportSumsFresh() {
         ...{ o: money(g.o), a: money(g.a), mb: money(g.mb), za: money(g.za), h: g.h },
       };
     });
-  const byKey = (r: { company_id: unknown; year: unknown; ags: unknown }) =>
-    `${r.company_id}|${r.year}|${r.ags}`;
+  const byKey = (r: Record<string, unknown>) => `${r.company_id}|${r.year}|${r.ags}`;
   expect(stored.map(byKey)).toEqual(fresh.map(byKey));
   expect(stored).toEqual(fresh);
 }
