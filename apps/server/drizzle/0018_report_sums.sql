@@ -20,6 +20,9 @@ CREATE TABLE "report_sums" (
 -- Hand-written (drizzle-kit does not generate triggers): the groups (company, year, AGS) a
 -- statement on payments or master_data touches are recomputed from the payments inside the
 -- writing transaction, so report_sums never differs from a fresh grouping of the payments.
+-- Two transactions writing payments of the same group at once: the second waits for the
+-- first's row of the group (deleted) or fails on its primary key (a group both created),
+-- never keeps a sum that misses the other's write.
 CREATE FUNCTION "report_sums_refresh"(k_company integer[], k_year integer[], k_ags text[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -41,28 +44,21 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE FUNCTION "report_sums_payments_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  c integer[];
-  y integer[];
-  a text[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM "report_sums";
     RETURN NULL;
   ELSIF TG_OP = 'INSERT' THEN
-    SELECT array_agg(p.company_id), array_agg(p.year), array_agg(md.ags) INTO c, y, a
+    PERFORM "report_sums_refresh"(array_agg(p.company_id), array_agg(p.year), array_agg(md.ags))
       FROM new_rows p JOIN "master_data" md ON md.id = p.master_data_id;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(p.company_id), array_agg(p.year), array_agg(md.ags) INTO c, y, a
+    PERFORM "report_sums_refresh"(array_agg(p.company_id), array_agg(p.year), array_agg(md.ags))
       FROM old_rows p JOIN "master_data" md ON md.id = p.master_data_id;
   ELSE
-    SELECT array_agg(p.company_id), array_agg(p.year), array_agg(md.ags) INTO c, y, a
+    PERFORM "report_sums_refresh"(array_agg(p.company_id), array_agg(p.year), array_agg(md.ags))
       FROM (SELECT company_id, year, master_data_id FROM old_rows
             UNION SELECT company_id, year, master_data_id FROM new_rows) p
       JOIN "master_data" md ON md.id = p.master_data_id;
-  END IF;
-  IF c IS NOT NULL THEN
-    PERFORM "report_sums_refresh"(c, y, a);
   END IF;
   RETURN NULL;
 END;
@@ -78,18 +74,11 @@ CREATE TRIGGER "payments_report_sums_truncate" AFTER TRUNCATE ON "payments"
 -- An establishment moved to another municipality: its payments leave the old AGS's groups
 -- and join the new one's (payments restrict deleting an establishment that has some).
 CREATE FUNCTION "report_sums_master_data_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  c integer[];
-  y integer[];
-  a text[];
 BEGIN
-  SELECT array_agg(p.company_id), array_agg(p.year), array_agg(x.ags) INTO c, y, a
+  PERFORM "report_sums_refresh"(array_agg(p.company_id), array_agg(p.year), array_agg(x.ags))
     FROM (SELECT o.id, o.ags FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.ags IS DISTINCT FROM o.ags
           UNION SELECT n.id, n.ags FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE n.ags IS DISTINCT FROM o.ags) x
     JOIN "payments" p ON p.master_data_id = x.id;
-  IF c IS NOT NULL THEN
-    PERFORM "report_sums_refresh"(c, y, a);
-  END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
