@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type ExpenseReport, moneyToCents, formatMoneyPlain } from '@gewst/domain';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -371,6 +373,9 @@ describe('sums per year and municipality (report_sums)', () => {
   it('are rebuilt by a restore from a backup', async () => {
     const before = await sql(`select * from report_sums order by company_id, year, ags`);
     expect(before.length).toBeGreaterThan(0);
+    // The fixture's notices point at one stored file; a backup refuses a store that lacks it.
+    mkdirSync(path.join(ctx.dir, 'files', 'x'), { recursive: true });
+    writeFileSync(path.join(ctx.dir, 'files', 'x', 'y.pdf'), '%PDF-1.4\n');
     const backup = await backupOf(ctx as StartedTestApp);
     // Changed after the backup: the restore brings back the payments, and their sums with them.
     await sql(
