@@ -374,16 +374,17 @@ describe('sums per year and municipality (report_sums)', () => {
     const before = await sql(`select * from report_sums order by company_id, year, ags`);
     expect(before.length).toBeGreaterThan(0);
     // The fixture's notices point at one stored file; a backup refuses a store that lacks it.
-    mkdirSync(path.join(ctx.dir, 'files', 'x'), { recursive: true });
-    writeFileSync(path.join(ctx.dir, 'files', 'x', 'y.pdf'), '%PDF-1.4\n');
-    const backup = await backupOf(ctx as StartedTestApp);
+    const app = ctx as StartedTestApp;
+    mkdirSync(path.join(app.dir, 'files', 'x'), { recursive: true });
+    writeFileSync(path.join(app.dir, 'files', 'x', 'y.pdf'), '%PDF-1.4\n');
+    const backup = await backupOf(app);
     // Changed after the backup: the restore brings back the payments, and their sums with them.
     await sql(
       `update payments set festgesetzte_steuer = 1.00, sum_vorauszahlungen = 2.00 where company_id = $1`,
       [cid],
     );
     expect(await sql(`select * from report_sums order by company_id, year, ags`)).not.toEqual(before);
-    await restoreInto(ctx as StartedTestApp, backup.bytes);
+    await restoreInto(app, backup.bytes);
     await expectReportSumsFresh();
     expect(await sql(`select * from report_sums order by company_id, year, ags`)).toEqual(before);
   }, 600_000);
