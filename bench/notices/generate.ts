@@ -91,6 +91,8 @@ export async function generatePooledNotice(
       letter?: string;
       due?: string;
       zerlegung?: string;
+      sonstiges?: string;
+      mahn?: string;
     };
   }
 > {
@@ -152,6 +154,8 @@ export async function generatePooledNotice(
       letter: style.letter ?? 'classic',
       due: style.due ?? 'classic',
       zerlegung: style.zerlegung ?? 'classic',
+      ...(style.sonstiges ? { sonstiges: style.sonstiges } : {}),
+      ...(style.mahn ? { mahn: style.mahn } : {}),
     },
   };
 }

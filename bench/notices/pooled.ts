@@ -1,6 +1,7 @@
 /** Builds a letter from notice figures and one draw from the pools (pools.ts). */
 import type { Block, Letter } from './content-blocks.js';
 import { pad2 } from './data.js';
+import { mahnungStyled, sonstigesLetter } from './letters-dev.js';
 import { addDays, type NoticeData } from './notice.js';
 import type { Ctx, DateFormat, MoneyFormat, PctFormat, Pools, Style } from './pools.js';
 
@@ -531,6 +532,9 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
     const xs = S(s).intro[t];
     if (xs) b.push({ k: 'para', text: s.pick(xs)(c) });
   };
+  // Development-only letters that are no notice bring their own title (letters-dev.ts).
+  if (n.type === 'sonstiges' && s.sonstiges && s.sonstiges !== 'classic')
+    return [...sonstigesLetter(n, s, c), ...created(n, s, c)];
   const title = ezTitle(n, s, c);
   if (s.letter === 'ort-den')
     b.push({
@@ -747,9 +751,16 @@ function body(n: NoticeData, s: Style, c: Ctx, extra: { oldVz: number; r: () => 
       break;
     }
     case 'mahnung': {
-      intro('mahnung');
+      // Development-only phrasings (letters-dev.ts) set out the figures themselves.
+      const styled = mahnungStyled(n, s, c);
+      if (!styled) intro('mahnung');
       const due = formatDate(n.urspruenglichFaellig, 'dd.mm.yyyy');
-      if (fam.amounts === 'kv' || fam.amounts === 'festsetzung-abrechnung' || fam.amounts === 'berechnung') {
+      if (styled) b.push(...styled);
+      else if (
+        fam.amounts === 'kv' ||
+        fam.amounts === 'festsetzung-abrechnung' ||
+        fam.amounts === 'berechnung'
+      ) {
         b.push({
           k: 'kv',
           rows: [

@@ -179,6 +179,20 @@ export const DEV_POOLS: Pools = {
     'bekanntgabe',
   ],
   zinsNoticeStyles: ['classic', 'classic', 'derivation', 'bescheid-ref', 'letter', 'summary', 'total'],
+  // Engineer `types` (issue 9): letters that are no notice but name trade tax, amounts, due dates
+  // and legal references, and Mahnungen in further real phrasings (letters-dev.ts).
+  sonstigesStyles: [
+    'classic',
+    'stundung',
+    'aussetzung',
+    'eingang',
+    'kontoauszug',
+    'erstattung',
+    'bankverbindung',
+    'anhoerung',
+    'erinnerung',
+  ],
+  mahnStyles: ['classic', 'classic', 'mahnung-text', 'vollstreckung', 'erinnerung-sz', 'rueckstandsliste'],
   families: DEV_FAMILIES,
   issuers: [
     (k, n) => `${k} ${n}`,
@@ -428,6 +442,10 @@ export const DEV_POOLS: Pools = {
       () => 'Zahlungserinnerung und Mahnung',
       () => 'Mahnung - Säumniszuschläge',
       (ez) => `Mahnung Gewerbesteuer ${ez}`,
+      () => 'Zahlungserinnerung',
+      () => 'Vollstreckungsankündigung',
+      () => '1. Mahnung',
+      (ez) => `Zahlungsaufforderung - Gewerbesteuer ${ez}`,
     ],
     sonstiges: [
       (ez) => `Erinnerung an die Abgabe der Gewerbesteuererklärung ${ez}`,

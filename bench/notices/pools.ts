@@ -211,6 +211,19 @@ export type RateStyle =
   'classic' | 'calc-line' | 'vh-sentence' | 'factor' | 'pct-column' | 'brackets' | 'bekanntgabe';
 export type ZinsNoticeStyle = 'classic' | 'derivation' | 'bescheid-ref' | 'letter' | 'summary' | 'total';
 
+/** Development-only letter forms (letters-dev.ts): letters that are no notice, Mahnung phrasings. */
+export type SonstigesStyle =
+  | 'classic'
+  | 'stundung'
+  | 'aussetzung'
+  | 'eingang'
+  | 'kontoauszug'
+  | 'erstattung'
+  | 'bankverbindung'
+  | 'anhoerung'
+  | 'erinnerung';
+export type MahnStyle = 'classic' | 'mahnung-text' | 'vollstreckung' | 'erinnerung-sz' | 'rueckstandsliste';
+
 export interface Pools {
   part: Part;
   zerlegungStyles?: ZerlegungStyle[];
@@ -223,6 +236,9 @@ export interface Pools {
   rateStyles?: RateStyle[];
   letterStyles?: LetterStyle[];
   dueStyles?: DueStyle[];
+  /** Development only (letters-dev.ts): letters that are no notice, and Mahnung phrasings. */
+  sonstigesStyles?: SonstigesStyle[];
+  mahnStyles?: MahnStyle[];
   families: Family[];
   /** Issuer line 1 of a municipality's letterhead. */
   issuers: ((kind: string, name: string) => string)[];
@@ -279,6 +295,8 @@ export interface Style {
   rate?: RateStyle;
   letter?: LetterStyle;
   due?: DueStyle;
+  sonstiges?: SonstigesStyle;
+  mahn?: MahnStyle;
 }
 
 export function drawStyle(pools: Pools, type: NoticeType, r: () => number, family?: Family): Style {
@@ -313,5 +331,8 @@ export function drawStyle(pools: Pools, type: NoticeType, r: () => number, famil
     ...(pools.rateStyles ? { rate: pick(pools.rateStyles) } : {}),
     ...(pools.letterStyles ? { letter: pick(pools.letterStyles) } : {}),
     ...(pools.dueStyles ? { due: pick(pools.dueStyles) } : {}),
+    // Drawn for their own type only: notices of the other types stay as they were.
+    ...(pools.sonstigesStyles && type === 'sonstiges' ? { sonstiges: pick(pools.sonstigesStyles) } : {}),
+    ...(pools.mahnStyles && type === 'mahnung' ? { mahn: pick(pools.mahnStyles) } : {}),
   };
 }
