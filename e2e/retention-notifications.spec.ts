@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
 import { api, apiToken, uploadDocument } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
+import { seriousViolations } from './support/axe';
 
 const { newContext } = useBrowser();
 
@@ -143,5 +144,14 @@ describe('Benachrichtigungen', () => {
     await item.getByRole('link').click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/service/importe');
     expect(new URL(page.url()).searchParams.get('result')).toBe('refused');
+
+    // all read: the bell's name and visible text agree (axe label-content-name-mismatch failed here
+    // when MUI kept the last count in the hidden badge)
+    expect(await seriousViolations(page, '[data-testid="notification-bell"]')).toEqual([]);
+    await bell.click();
+    await page.getByRole('button', { name: 'alle als gelesen' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toBe('Benachrichtigungen');
+    await page.keyboard.press('Escape');
+    expect(await seriousViolations(page, '[data-testid="notification-bell"]')).toEqual([]);
   }, 120_000);
 });

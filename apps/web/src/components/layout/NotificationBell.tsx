@@ -20,8 +20,14 @@ import { Link } from 'react-router';
 import { notificationsQuery, useMarkNotificationsRead } from '../../api/notifications';
 import { useAbility } from '../../store/store';
 
+const BADGE_MAX = 99;
+
 const t = {
-  open: (n: number) => (n === 0 ? 'Benachrichtigungen' : `Benachrichtigungen, ${n} ungelesen`),
+  // the accessible name contains the badge's visible text (WCAG 2.5.3): "99+" → "mehr als 99"
+  open: (n: number) =>
+    n === 0
+      ? 'Benachrichtigungen'
+      : `Benachrichtigungen, ${n > BADGE_MAX ? `mehr als ${BADGE_MAX}` : n} ungelesen`,
   title: 'Benachrichtigungen',
   none: 'Keine Benachrichtigungen.',
   error: 'Benachrichtigungen konnten nicht geladen werden.',
@@ -64,9 +70,14 @@ export function NotificationBell() {
           onClick={(e) => setAnchor(e.currentTarget)}
           data-testid="notification-bell"
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          {/* no Badge at 0: MUI keeps the last count in the hidden badge, which is still text */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={BADGE_MAX}>
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover
