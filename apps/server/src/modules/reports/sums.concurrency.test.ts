@@ -15,9 +15,9 @@ describe.skipIf(!url)('report_sums with two concurrent writers of one group (Pos
   let b: pg.Client;
   beforeAll(async () => {
     app = await startTestApp({}, 'postgres');
-    const [{ name }] = await app.built.database.query<{ name: string }>('select current_database() as name');
+    const [row] = await app.built.database.query<{ name: string }>('select current_database() as name');
     const target = new URL(url!);
-    target.pathname = `/${name}`;
+    target.pathname = `/${row!.name}`;
     a = new pg.Client({ connectionString: target.toString() });
     b = new pg.Client({ connectionString: target.toString() });
     await a.connect();
@@ -48,6 +48,7 @@ describe.skipIf(!url)('report_sums with two concurrent writers of one group (Pos
         [company!.id, md, tax],
       );
 
+    const bPid = (await b.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     await a.query('begin');
     await b.query('begin');
     await insert(a, one, '1000.00'); // creates the group's row, uncommitted
@@ -56,7 +57,7 @@ describe.skipIf(!url)('report_sums with two concurrent writers of one group (Pos
     for (let waiting = false; !waiting;) {
       const [row] = await sql<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`,
-        [b.processID],
+        [bPid],
       );
       waiting = row!.n > 0;
       if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
