@@ -247,7 +247,7 @@ function dueDate(indexes: PageIndex[], hints: Hints, fields: Fields): ExtractedF
  * a period ("Zinslauf", "vom … bis"), a due date ("fällig", "zahlbar bis").
  */
 const OTHER_DATE_ROLE = new RegExp(
-  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}*stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|ihren?|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
+  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|ihren?|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
   'iu',
 );
 /** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
@@ -270,8 +270,8 @@ const otherRole = (ix: PageIndex, at: number) =>
  * The notice date by its role in the letter: the header's date item ("Datum", "Bescheiddatum",
  * "Ausfertigungsdatum"), the place line ("Bonn, den …"), or "erstellt am …" wherever it stands.
  * A date that another role claims (OTHER_DATE_ROLE) is never the notice date. Without any, the
- * latest date of the letterhead stands in: received dates, balances and the letters answered
- * precede the notice.
+ * first date of the letterhead that no other role claims stands in ("Stand: …" alone is the
+ * letter's date; "Buchungsstand", "Kontostand" are balances).
  */
 function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
   const ixOf = (page: number) => indexes.find((i) => i.page.page === page);
@@ -294,8 +294,10 @@ function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
           (c) => c.rect[1] < top.page.height * 0.4 && !otherRole(top, c.pos),
         )
       : [];
-    const latest = header.sort((a, b) => String(b.value).localeCompare(String(a.value)))[0];
-    if (latest) cands.push({ ...latest, score: 0.5 });
+    // the first such date in reading order: dates later than the notice's own are due dates,
+    // period ends and deadlines, which letterheads print too
+    const first = header.sort((a, b) => a.pos - b.pos)[0];
+    if (first) cands.push({ ...first, score: 0.5 });
   }
   const b = best(cands);
   return b ? toField(b) : null;

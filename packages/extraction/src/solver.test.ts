@@ -487,11 +487,25 @@ describe('date roles, due clauses, Zerlegung headers and the year (seventh step)
       '2024-10-23',
     ],
     [
-      'without any notice-date label the latest letterhead date that no other role claims',
+      'without any notice-date label the first letterhead date that no other role claims',
       'mahnung',
       ['Stadt Igel', 'Buchungsstand | 28.03.2024', '02.04.2024', 'Mahnung'],
       'bescheid_datum',
       '2024-04-02',
+    ],
+    [
+      'the first unclaimed letterhead date, not a later payment date printed beside it',
+      'vorauszahlungsbescheid',
+      ['Stadt Igel', '05.03.2024', 'Zahlungstermin 15.05.2024', 'Vorauszahlungsbescheid'],
+      'bescheid_datum',
+      '2024-03-05',
+    ],
+    [
+      '"Stand:" alone dates the letter; a compound ("Kontostand") is a balance',
+      'mahnung',
+      ['Stadt Igel', 'Kontostand vom 01.03.2024', 'Stand: 08.03.2024', 'Mahnung'],
+      'bescheid_datum',
+      '2024-03-08',
     ],
     [
       'a due date in apposition ("fällig, das ist der …"), not the date it has been due since',
