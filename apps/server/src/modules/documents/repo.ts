@@ -338,6 +338,17 @@ export function orphanedDocuments(db: DbOrTx, schema: string) {
   );
 }
 
+/** Whether the job is still waiting, retrying or running (a document in processing needs one). */
+export async function jobIsLive(db: DbOrTx, schema: string, jobId: string | null): Promise<boolean> {
+  if (!jobId) return false;
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id::text as id from ${sql.raw(schema)}.job
+        where id::text = ${jobId} and state in ('created', 'retry', 'active')`,
+  );
+  return rows.length > 0;
+}
+
 /** Documents whose processing had not finished (waiting or running), oldest first; removed ones with `removed`. */
 export async function unfinishedDocumentIds(db: DbOrTx, removed = false): Promise<number[]> {
   const rows = await db

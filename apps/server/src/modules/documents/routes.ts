@@ -285,7 +285,7 @@ export function documentRoutes(app: AppInstance, rt: DocumentsRuntime): void {
     async (request) => service.unconfirmDocument(db(), actorOf(request), request.params.id, request.body),
   );
   action('restore', 'change-permissions-of-user', 'Gelöschtes Dokument wiederherstellen', (actor, id) =>
-    service.restoreDocument(db(), actor, id),
+    service.restoreDocument(rt, actor, id),
   );
 
   app.get(

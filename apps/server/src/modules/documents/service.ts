@@ -384,10 +384,20 @@ export const deleteDocument = (db: Db, actor: Actor, id: number) =>
     lock_expires_at: null,
   }));
 
-export async function restoreDocument(db: Db, actor: Actor, id: number) {
-  return change(db, actor, id, 'restore', async (_tx, row) => {
+/**
+ * "Löschen rückgängig". A document removed while waiting or in processing lost its run: the
+ * worker skips a removed document and its job ends. If its job is no longer live, taking the
+ * removal back starts the processing again from `neu` with a new job and its stale progress
+ * cleared (as a restore of a backup does), so none stays in processing without a job.
+ */
+export async function restoreDocument(rt: DocumentsRuntime, actor: Actor, id: number) {
+  return change(rt.database.db, actor, id, 'restore', async (tx, row) => {
     if (!row.deleted_at) throw conflict('DOCUMENT_NOT_DELETED', 'Das Dokument ist nicht gelöscht.');
-    return { deleted_at: null, deleted_by: null };
+    const unfinished = row.status === 'neu' || row.status === 'in_verarbeitung';
+    if (!unfinished || (await repo.jobIsLive(tx, QUEUE_SCHEMA, row.job_id)))
+      return { deleted_at: null, deleted_by: null };
+    const jobId = await rt.enqueueProcessing(tx, id);
+    return { deleted_at: null, deleted_by: null, status: 'neu', job_id: jobId, error: null, progress: null };
   });
 }
 
