@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportFolderSettings } from '@gewst/domain';
@@ -17,6 +18,31 @@ export interface ImportTarget {
 }
 
 const DEFAULT_INTERVAL_MS = 5000;
+
+const ONLY_FILES = 'aus dem Importordner werden nur Dateien übernommen';
+
+/** Why an entry of the import folder could not be read (German, naming the entry). */
+export function unreadableReason(name: string, cause: 'folder' | 'link' | unknown): string {
+  if (cause === 'folder') return `„${name}“ ist ein Ordner, keine Datei; ${ONLY_FILES}.`;
+  if (cause === 'link') return `„${name}“ ist eine Verknüpfung (symbolischer Link); ${ONLY_FILES}.`;
+  const code = (cause as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT')
+    return `„${name}“ war beim Lesen nicht mehr im Importordner (verschoben oder gelöscht).`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `„${name}“ konnte nicht gelesen werden: keine Leseberechtigung für den Serverdienst.`;
+  if (code === 'EISDIR') return `„${name}“ ist ein Ordner, keine Datei; ${ONLY_FILES}.`;
+  return `„${name}“ konnte nicht gelesen werden (Fehler ${code ?? 'beim Lesen'}).`;
+}
+
+/** A test holds a scan between listing a file and reading it (the file may vanish there). */
+export interface ImportHooks {
+  beforeRead?(file: string): Promise<void>;
+}
+
+/** Entries a scan looks at: files, and what looks like one but cannot be read as one. */
+const candidate = (f: Dirent) =>
+  !f.name.startsWith('.') &&
+  (f.isFile() || f.isSymbolicLink() || (f.isDirectory() && /\.pdf$/i.test(f.name)));
 
 /**
  * The folder and interval in force: the setting `documents.import_folder` when stored (its
@@ -38,7 +64,10 @@ export function importTargetOf(
 /**
  * Watched import folder (IMPORT_DIR): one sub-folder per company, named by its id
  * (IMPORT_DIR/<company_id>/*.pdf). Files go through the same intake as uploads and are
- * moved to <company_id>/imported/ (or failed/ with a .txt reason). Polled, so it works on
+ * moved to <company_id>/imported/ (or failed/ with a .txt reason). An entry that cannot be
+ * read at all (a folder or link named like a file, no read permission, gone before it was read)
+ * is refused the same way, so Service → Importe and the notifications show it; one that cannot
+ * be moved either is not recorded again while it stays. Polled, so it works on
  * network mounts where file-system events do not arrive; a file is taken only once its
  * size has not changed between two scans (still being copied otherwise).
  *
@@ -50,8 +79,11 @@ export async function watchImportDir(
   intake: IntakeInputs,
   target: () => Promise<ImportTarget | null>,
   log: FastifyBaseLogger,
+  hooks: ImportHooks = {},
 ): Promise<ImportWatcher> {
   const seen = new Map<string, number>();
+  // Refused entries that could not be moved out of the folder (recorded once).
+  const stuck = new Set<string>();
   let running: Promise<number> | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -71,21 +103,38 @@ export async function watchImportDir(
       // One import batch per company and run (opened with its first file).
       let batchId: number | undefined;
       for (const f of await readdir(companyDir, { withFileTypes: true })) {
-        if (!f.isFile() || f.name.startsWith('.')) continue;
+        if (!candidate(f)) continue;
         const full = path.join(companyDir, f.name);
-        const size = (await stat(full)).size;
-        if (seen.get(full) !== size) {
-          seen.set(full, size);
-          continue;
+        if (stuck.has(full)) continue;
+        let unreadable: string | undefined = f.isDirectory()
+          ? unreadableReason(f.name, 'folder')
+          : f.isSymbolicLink()
+            ? unreadableReason(f.name, 'link')
+            : undefined;
+        let bytes = Buffer.alloc(0);
+        if (!unreadable) {
+          const size = await stat(full).catch((err: unknown) => unreadableReason(f.name, err));
+          if (typeof size === 'string') unreadable = size;
+          else if (seen.get(full) !== size.size) {
+            seen.set(full, size.size);
+            continue;
+          }
+          seen.delete(full);
         }
-        seen.delete(full);
-        const bytes = await readFile(full);
+        if (!unreadable) {
+          try {
+            await hooks.beforeRead?.(full);
+            bytes = await readFile(full);
+          } catch (err) {
+            unreadable = unreadableReason(f.name, err);
+          }
+        }
         let target = 'imported';
         let note = '';
         try {
           const { results, batchId: batch } = await ingestFiles(intake, SYSTEM_ACTOR, {
             companyId,
-            files: [{ filename: f.name, bytes, truncated: false }],
+            files: [{ filename: f.name, bytes, truncated: false, ...(unreadable ? { unreadable } : {}) }],
             source: 'import',
             batchId,
           });
@@ -103,7 +152,11 @@ export async function watchImportDir(
         const dest = path.join(companyDir, target);
         await mkdir(dest, { recursive: true });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}_${f.name}`;
-        await rename(full, path.join(dest, name));
+        await rename(full, path.join(dest, name)).catch((err: NodeJS.ErrnoException) => {
+          // Gone already (nothing to move), or it stays where it is and is not taken again.
+          if (err.code !== 'ENOENT') stuck.add(full);
+          log.warn({ err, file: f.name, companyId }, 'import folder file not moved');
+        });
         if (note) await writeFile(path.join(dest, `${name}.txt`), `${note}\n`);
         log.info({ file: f.name, companyId, target }, 'import folder file taken');
       }

@@ -21,6 +21,8 @@ export type IncomingFile = {
   filename: string;
   /** Cut off at the size limit by the multipart reader. */
   truncated: boolean;
+  /** The file could not be read at all (import folder): refused with this reason, nothing stored. */
+  unreadable?: string;
 } & ({ bytes: Buffer; staged?: undefined } | { staged: StagedFile; bytes?: undefined });
 
 const sizeOf = (file: IncomingFile) => (file.staged ? file.staged.size : file.bytes.length);
@@ -67,8 +69,9 @@ export async function ingestFiles(
   for (const file of input.files) {
     const filename = file.filename.replace(/[\\/]/g, '_').slice(0, 255) || 'dokument.pdf';
     const size = sizeOf(file);
-    const refusal =
-      file.truncated || size > max
+    const refusal = file.unreadable
+      ? { status: 415, reason: file.unreadable }
+      : file.truncated || size > max
         ? { status: 413, reason: tooLargeReason(filename, max) }
         : size === 0
           ? { status: 415, reason: emptyFileReason(filename) }
