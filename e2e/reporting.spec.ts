@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { PaymentDetail } from '@gewst/domain';
+import type { DocumentDetail, PaymentDetail } from '@gewst/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { api, apiToken } from './support/api';
+import { generateNotice } from '../bench/notices/generate';
+import { api, apiToken, assignNewEstablishment, uploadDocument } from './support/api';
+import { seriousViolations } from './support/axe';
 import { baseUrl, openSignedIn, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
@@ -140,4 +142,56 @@ describe('Reporting', () => {
     );
     expect(await page.getByTestId('cashplan-empty').count()).toBe(0);
   });
+
+  it('the trace of an assessed figure lists its notice in a table with German column headers', async () => {
+    const url = baseUrl();
+    const token = await apiToken(url, 'sachbearbeitung');
+    const stamp = Date.now().toString(36);
+    // a confirmed Gewerbesteuerbescheid of an establishment of its own: the payment's assessed tax comes from it
+    const n = await generateNotice(1515, 'gewst_bescheid', 'L1-kaemmerei');
+    const name = `e2e-trace-${stamp}.pdf`;
+    const docId = await uploadDocument(url, token, 1, name, n.pdf);
+    await expect
+      .poll(async () => (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body.status, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe('zu_pruefen');
+    const doc = (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body;
+    const ags = doc.fields.ags?.value as string;
+    const year = Number(doc.fields.erhebungszeitraum?.value);
+    const designation = `E2E Trace ${stamp}`;
+    const mdId = await assignNewEstablishment(url, token, docId, ags, designation);
+    const confirmed = await api(url, token, 'POST', `/documents/${docId}/confirm`);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const payment = await api<PaymentDetail>(url, token, 'GET', `/payments/${mdId}/${year}`);
+    expect(payment.body.payment?.festgesetzte_steuer ?? null).not.toBeNull();
+
+    const page = await (await newContext()).newPage();
+    await openSignedIn(
+      page,
+      `/reporting?group_by=betriebsstaette&year_from=${year}&year_to=${year}&ags=${ags}`,
+      'freigabe',
+    );
+    const rows = page.getByRole('table', { name: 'Je Jahr und Betriebsstätte' });
+    const row = rows.getByRole('row').filter({ hasText: designation });
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    // the first figure of the row is the assessed tax
+    await row.getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent(), { timeout: 20_000 }).toContain(`Festgesetzt ${year}`);
+    const notices = dialog.getByRole('table', { name: 'Bescheide' });
+    await expect.poll(() => notices.textContent(), { timeout: 20_000 }).toContain(name);
+    expect(await notices.getByRole('columnheader').allTextContents()).toEqual([
+      'Datei',
+      'Bescheidart',
+      'Betriebsstätte',
+      'Jahr',
+      'Bescheiddatum',
+      'Festgesetzte Steuer',
+    ]);
+    for (const th of await notices.locator('th').all()) expect(await th.getAttribute('scope')).toBe('col');
+    expect(await notices.getByRole('row').filter({ hasText: name }).textContent()).toContain(designation);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  }, 300_000);
 });

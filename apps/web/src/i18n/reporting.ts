@@ -135,6 +135,10 @@ export const reportingTexts = {
     payDay: 'Zahltag',
     status: 'Status',
     reason: 'Grund',
+    file: 'Datei',
+    type: 'Bescheidart',
+    noticeDate: 'Bescheiddatum',
+    assessedTax: 'Festgesetzte Steuer',
     noBookings: 'Keine Buchungen.',
   },
 };

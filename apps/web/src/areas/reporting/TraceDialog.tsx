@@ -87,7 +87,7 @@ export function TraceDialog({ params, onClose }: { params: QueryParams | null; o
                     </TableRow>
                   ))}
                   <TableRow>
-                    <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                    <TableCell component="th" scope="row" colSpan={3} sx={{ fontWeight: 700 }}>
                       {t.trace.sum}
                     </TableCell>
                     <TableCell align="right" sx={{ fontWeight: 700 }}>
@@ -106,6 +106,16 @@ export function TraceDialog({ params, onClose }: { params: QueryParams | null; o
             </Typography>
             {data.documents.length ? (
               <Table size="small" aria-label={t.trace.documents}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t.trace.file}</TableCell>
+                    <TableCell>{t.trace.type}</TableCell>
+                    <TableCell>{t.columns.designation}</TableCell>
+                    <TableCell>{t.columns.year}</TableCell>
+                    <TableCell>{t.trace.noticeDate}</TableCell>
+                    <TableCell align="right">{t.trace.assessedTax}</TableCell>
+                  </TableRow>
+                </TableHead>
                 <TableBody>
                   {data.documents.map((d) => (
                     <TableRow key={`${d.id}-${d.master_data_id}-${d.year}`}>
