@@ -67,7 +67,9 @@ describe('Reporting', () => {
       expect(tick.replace(/\s/g, ' ')).toMatch(/^-?\d{1,3}(\.\d{3})* €$|Mio\. €$/);
 
     // filters through the form; they land in the URL
-    for (const label of ['Jahr von', 'Jahr bis']) {
+    // the range selects tax years, and says so
+    expect(await page.getByText(/^Erhebungszeitraum: das Steuerjahr/).count()).toBe(1);
+    for (const label of ['Erhebungszeitraum von', 'Erhebungszeitraum bis']) {
       await page.getByLabel(label).click();
       await page.getByRole('option', { name: String(year), exact: true }).click();
     }
@@ -141,6 +143,13 @@ describe('Reporting', () => {
       '1.000,00',
     );
     expect(await page.getByTestId('cashplan-empty').count()).toBe(0);
+    // its year range filters tax years, the months come from the start month
+    expect(
+      await page.getByRole('combobox', { name: /^Erhebungszeitraum von/ }).getAttribute('aria-describedby'),
+    ).toContain('report-years-hint');
+    expect(await page.locator('#report-years-hint').textContent()).toContain(
+      'die zwölf Monate des Plans (Fälligkeiten) wählt der Startmonat',
+    );
   });
 
   it('the trace of an assessed figure lists its notice in a table with German column headers', async () => {

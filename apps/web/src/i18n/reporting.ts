@@ -10,10 +10,20 @@ export const reportingTexts = {
     reconciliation: 'Abstimmung',
   },
   filters: {
-    yearFrom: 'Jahr von',
-    yearTo: 'Jahr bis',
-    year: 'Jahresende',
+    yearFrom: 'Erhebungszeitraum von',
+    yearTo: 'Erhebungszeitraum bis',
+    /** What the range selects, per report: always tax years, never due dates. */
+    yearsLabel: 'Erhebungszeitraum',
+    yearsHint: {
+      expense: 'das Steuerjahr der Bescheide und Zahlungen, nicht das Zahlungsdatum.',
+      interest: 'das Steuerjahr, zu dem die Zinsen gehören, nicht das Datum des Zinsbescheids.',
+      reconciliation: 'das Steuerjahr der Bescheide und Zahlungen, nicht das Zahlungsdatum.',
+      cashplan:
+        'nur Zahlungen zu Steuerjahren in diesem Bereich; die zwölf Monate des Plans (Fälligkeiten) wählt der Startmonat.',
+    },
+    year: 'Jahresende (Erhebungszeitraum)',
     from: 'Startmonat',
+    fromHint: 'erster der 12 Monate (Fälligkeit)',
     groupBy: 'Gliederung',
     byMunicipality: 'Gemeinde',
     byEstablishment: 'Betriebsstätte',

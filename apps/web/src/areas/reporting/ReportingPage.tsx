@@ -10,6 +10,7 @@ import {
   Tab,
   Tabs,
   TextField,
+  Typography,
 } from '@mui/material';
 import { REPORTS, type ReportName } from '@gewst/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -95,14 +96,16 @@ export default function ReportingPage() {
       {exporting === format ? t.download.busy(t.download[format]) : t.download[format]}
     </Button>
   );
+  const yearsHint = report === 'provision' ? null : t.filters.yearsHint[report];
   const yearSelect = (key: string, label: string) => (
     <TextField
       select
       size="small"
       label={label}
+      slotProps={yearsHint ? { select: { 'aria-describedby': 'report-years-hint' } } : undefined}
       value={search.get(key) ?? ''}
       onChange={(e) => set({ [key]: e.target.value })}
-      sx={{ minWidth: 120 }}
+      sx={{ minWidth: 190 }}
     >
       <MenuItem value="">–</MenuItem>
       {YEARS.map((y) => (
@@ -164,6 +167,7 @@ export default function ReportingPage() {
             size="small"
             type="month"
             label={t.filters.from}
+            helperText={t.filters.fromHint}
             value={search.get('from') ?? ''}
             onChange={(e) => set({ from: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
@@ -193,6 +197,11 @@ export default function ReportingPage() {
           />
         </Box>
       </Box>
+      {yearsHint ? (
+        <Typography id="report-years-hint" variant="body2" color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+          {t.filters.yearsLabel}: {yearsHint}
+        </Typography>
+      ) : null}
       {q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : null}
       <Paper variant="outlined" sx={{ p: 2 }}>
         {q.isFetching ? <LinearProgress sx={{ mb: 1 }} /> : null}
