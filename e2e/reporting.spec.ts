@@ -126,7 +126,8 @@ describe('Reporting', () => {
       ['Rückstellung', 'Rückstellung gesamt'],
       // 2013's open line fell due long before the plan's twelve months: a German text, no empty tables
       ['Liquiditätsplan', 'ist keine Zahlung fällig'],
-      ['Zinsen', 'Nicht abziehbar'],
+      // no interest in 2013: what the report shows, where interest comes from, what to do
+      ['Zinsen', 'Für 2013 sind keine Zinsen oder Säumniszuschläge erfasst.'],
       ['Abstimmung', year === 2013 ? '2013' : ''],
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
@@ -134,6 +135,12 @@ describe('Reporting', () => {
         .poll(() => page.locator('main').first().textContent(), { timeout: 30_000 })
         .toContain(text);
     }
+
+    await page.getByRole('tab', { name: 'Zinsen' }).click();
+    const empty = page.getByTestId('interest-empty');
+    await expect.poll(() => empty.isVisible(), { timeout: 30_000 }).toBe(true);
+    const interestEmpty = await empty.textContent();
+    for (const part of ['Zinsbescheid', '§ 233a AO', 'Zahlungsdaten']) expect(interestEmpty).toContain(part);
 
     // from January 2013 on, the plan lists the open line in May
     await page.goto(`/reporting?bericht=cashplan&year_from=${year}&year_to=${year}&from=${year}-01`);

@@ -123,6 +123,13 @@ export const reportingTexts = {
     treatment: { nicht_abziehbar: 'nicht abziehbar', steuerpflichtig: 'steuerpflichtig' },
     totals: (na: string, st: string) => `Nicht abziehbar: ${na} · steuerpflichtige Erstattungszinsen: ${st}`,
     noDifferences: 'Keine Abweichungen zwischen Bescheid und eigener Berechnung.',
+    empty: {
+      title: (years: string) => `Für ${years} sind keine Zinsen oder Säumniszuschläge erfasst.`,
+      what: 'Der Bericht zeigt je Erhebungszeitraum die Nachzahlungs- und Erstattungszinsen nach § 233a AO und die Säumniszuschläge – getrennt nach nicht abziehbar und steuerpflichtig – und vergleicht die Zinsen laut Bescheid mit unserer eigenen Berechnung.',
+      source:
+        'Zinsen kommen aus bestätigten Zinsbescheiden und aus Gewerbesteuerbescheiden, die Zinsen festsetzen; die eigene Berechnung nach § 233a AO verwendet die Zinssätze und Zinszeiträume unter Admin.',
+      todo: 'Zinsbescheide hochladen und prüfen, einen anderen Erhebungszeitraum oder alle Gemeinden wählen, oder Zinsen in den Zahlungsdaten erfassen.',
+    },
   },
   reconciliation: {
     causes: {

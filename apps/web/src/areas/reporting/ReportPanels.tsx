@@ -1,5 +1,6 @@
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Chip,
@@ -486,8 +487,28 @@ function CashPlanTables({ data, onTrace, onPage }: PanelProps<'cashplan'>) {
   );
 }
 
+/** No interest in the selection: what the report shows, where interest comes from, what to do. */
+function InterestEmpty({ filter }: { filter: ReportTypes['interest']['filter'] }) {
+  const e = t.interest.empty;
+  const years =
+    filter.year_from === filter.year_to ? `${filter.year_from}` : `${filter.year_from}–${filter.year_to}`;
+  return (
+    <Alert severity="info" data-testid="interest-empty">
+      <AlertTitle>{e.title(filter.gemeinde ? `${years} (${filter.gemeinde})` : years)}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {e.what}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {e.source}
+      </Typography>
+      <Typography variant="body2">{e.todo}</Typography>
+    </Alert>
+  );
+}
+
 function InterestPanel({ data, onTrace, onPage }: PanelProps<'interest'>) {
   const ags = data.filter.ags ?? undefined;
+  if (!data.rows.length && !data.abweichungen.length) return <InterestEmpty filter={data.filter} />;
   return (
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
