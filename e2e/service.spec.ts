@@ -45,11 +45,41 @@ describe('Service', () => {
     await page.waitForURL(/[?&]page=2/);
     await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(0);
 
+    // a new selection shows ten gaps again: another year ...
+    const yearBox = page.getByRole('textbox', { name: 'Jahr', exact: true });
+    await yearBox.fill('2023');
+    await yearBox.press('Enter');
+    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2023\/gewst_bescheid$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Stand der Bearbeitung 2023' }).isVisible(), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    const showAll = page.getByRole('button', { name: /^Alle [\d.]+ Lücken anzeigen$/ });
+    await expect.poll(() => showAll.getAttribute('aria-expanded'), { timeout: 60_000 }).toBe('false');
+    await expect.poll(() => gapList.getByRole('listitem').count()).toBe(10);
+    // ... and another type
+    await showAll.click();
+    await expect.poll(() => gapList.getByRole('listitem').count()).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Vorauszahlungsbescheid', exact: true }).click();
+    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2023\/vorauszahlungsbescheid$/);
+    await expect
+      .poll(async () => new Set(await table.locator('tbody tr td:first-child').allTextContents()), {
+        timeout: 60_000,
+      })
+      .toEqual(new Set(['Vorauszahlungsbescheid']));
+    expect(await gapList.getByRole('listitem').count()).toBe(10);
+    expect(await showAll.getAttribute('aria-expanded')).toBe('false');
+
     // another type through the card: the route changes, and a reload keeps it
     await page.getByRole('button', { name: 'Messbescheid' }).click();
-    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2024\/messbescheid$/);
+    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2023\/messbescheid$/);
     await page.reload();
-    await expect.poll(() => heading.isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Stand der Bearbeitung 2023' }).isVisible(), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     await expect
       .poll(async () => new Set(await table.locator('tbody tr td:first-child').allTextContents()), {
         timeout: 60_000,

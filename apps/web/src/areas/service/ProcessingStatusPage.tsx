@@ -75,7 +75,10 @@ export default function ProcessingStatusPage({
   const [yearInput, setYearInput] = useState(String(year ?? new Date().getFullYear()));
   const status = useQuery({ ...processingStatusQuery(year ?? 0, type), enabled: year !== null });
   const [downloading, setDownloading] = useState(false);
-  const [allGaps, setAllGaps] = useState(false);
+  // "alle anzeigen" belongs to one selection: a new year or type shows ten gaps again.
+  const selection = `${year ?? ''}/${type ?? ''}`;
+  const [expandedFor, setExpandedFor] = useState<string | null>(null);
+  const allGaps = expandedFor === selection;
 
   const go = (nextYear: number, nextType: ProcessingType | null) =>
     void navigate(`/service/stand-der-bearbeitung/${nextYear}${nextType ? `/${nextType}` : ''}`);
@@ -189,7 +192,11 @@ export default function ProcessingStatusPage({
                   ))}
                 </List>
                 {gaps.length > GAPS_SHOWN ? (
-                  <Button size="small" aria-expanded={allGaps} onClick={() => setAllGaps(!allGaps)}>
+                  <Button
+                    size="small"
+                    aria-expanded={allGaps}
+                    onClick={() => setExpandedFor(allGaps ? null : selection)}
+                  >
                     {allGaps ? t.fewerGaps(GAPS_SHOWN) : t.allGaps(formatNumber(gaps.length))}
                   </Button>
                 ) : null}
