@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { DocumentDetail, PaymentDetail } from '@gewst/domain';
+import type { PaymentDetail } from '@gewst/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken, assignNewEstablishment, uploadDocument } from './support/api';
+import { api, apiToken, assignNewEstablishment, uploadForReview } from './support/api';
 import { seriousViolations } from './support/axe';
 import { baseUrl, openSignedIn, useBrowser } from './support/browser';
 
@@ -166,14 +166,8 @@ describe('Reporting', () => {
     // a confirmed Gewerbesteuerbescheid of an establishment of its own: the payment's assessed tax comes from it
     const n = await generateNotice(1515, 'gewst_bescheid', 'L1-kaemmerei');
     const name = `e2e-trace-${stamp}.pdf`;
-    const docId = await uploadDocument(url, token, 1, name, n.pdf);
-    await expect
-      .poll(async () => (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body.status, {
-        timeout: 120_000,
-        interval: 500,
-      })
-      .toBe('zu_pruefen');
-    const doc = (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body;
+    const doc = await uploadForReview(url, token, 1, name, n.pdf);
+    const docId = doc.id;
     const ags = doc.fields.ags?.value as string;
     const year = Number(doc.fields.erhebungszeitraum?.value);
     const designation = `E2E Trace ${stamp}`;

@@ -1,5 +1,4 @@
 import type {
-  DocumentDetail,
   ImportBatchDetail,
   ImportBatchList,
   MasterDataRate,
@@ -9,7 +8,7 @@ import type {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateNotice } from '../bench/notices/generate';
-import { api, apiToken, uploadDocument } from './support/api';
+import { api, apiToken, uploadForReview } from './support/api';
 import { baseUrl, openSignedIn, screenshot, useBrowser } from './support/browser';
 
 const { newContext } = useBrowser();
@@ -133,14 +132,8 @@ describe('Service', () => {
     const conflictFor = async (seed: number, label: string) => {
       const n = await generateNotice(seed, 'gewst_bescheid', 'L1-kaemmerei');
       const truth = n.truth as { erhebungszeitraum: number; hebesatz: number };
-      const docId = await uploadDocument(url, token, 1, `e2e-hebesatz-${label}-${stamp}.pdf`, n.pdf);
-      await expect
-        .poll(async () => (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body.status, {
-          timeout: 120_000,
-          interval: 500,
-        })
-        .toBe('zu_pruefen');
-      const doc = (await api<DocumentDetail>(url, token, 'GET', `/documents/${docId}`)).body;
+      const doc = await uploadForReview(url, token, 1, `e2e-hebesatz-${label}-${stamp}.pdf`, n.pdf);
+      const docId = doc.id;
       const ags = doc.fields.ags?.value as string;
       const designation = `E2E Hebesatz ${label} ${stamp}`;
       const md = await api<{ id: number }>(url, token, 'POST', '/companies/1/masterData', {

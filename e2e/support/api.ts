@@ -1,3 +1,4 @@
+import type { DocumentDetail } from '@gewst/domain';
 import { fetchHttp, obtainTokens } from '../../apps/server/src/idp/token-flow';
 
 /** Talks to the running server like a script would: real sign-in flow, then bearer calls. */
@@ -45,6 +46,24 @@ export async function uploadDocument(
   });
   if (res.status !== 201) throw new Error(`Upload ${name}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { results: { document_id: number }[] }).results[0]!.document_id;
+}
+
+/** Uploads one PDF and waits (up to two minutes) until it is read and waits for review; returns its detail. */
+export async function uploadForReview(
+  baseUrl: string,
+  token: string,
+  companyId: number,
+  name: string,
+  pdf: Uint8Array,
+): Promise<DocumentDetail> {
+  const id = await uploadDocument(baseUrl, token, companyId, name, pdf);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const doc = (await api<DocumentDetail>(baseUrl, token, 'GET', `/documents/${id}`)).body;
+    if (doc.status === 'zu_pruefen') return doc;
+    if (Date.now() > deadline) throw new Error(`${name}: Status ${doc.status}, nicht zu_pruefen`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** A new establishment of the company in a municipality, assigned to a document; returns its id. */
