@@ -163,3 +163,88 @@ describe('strong cues', () => {
     expect(foldText('Meßbetrag Säumniszuschläge')).toBe('messbetrag saumniszuschlage');
   });
 });
+
+/**
+ * Letters of the Steueramt that are no notice of the six types although they cite notices,
+ * amounts, due dates and legal references — written for this test in wordings of no pool: the
+ * operative part (a deferral, a suspension, a confirmation, a statement, a reminder) decides,
+ * and a Mahnung is a demand that charges surcharges or a dunning fee (DOMAIN.md).
+ */
+describe('classify: letters that only cite notices are sonstiges', () => {
+  const sonstiges: [string, string][] = [
+    [
+      'a Stundung with a rate plan and Stundungszinsen',
+      `Stadt Hohenfels · Steuerabteilung
+       Ratenzahlung Gewerbesteuer 2022 – Ihr Schreiben vom 03.02.2024
+       Die mit Bescheid vom 12.12.2023 auf 18.400,00 € festgesetzte Gewerbesteuer (Messbetrag 4.000,00 €,
+       Hebesatz 460 %) wird nach § 222 AO bis zum 30.06.2024 gestundet. Tilgung in drei Raten zu je
+       6.133,33 € am 15.04., 15.05. und 15.06.2024. Stundungszinsen nach § 234 AO: 18.400,00 € x 3 x 0,5 % = 276,00 €.`,
+    ],
+    [
+      'an Aussetzung der Vollziehung',
+      `Gemeinde Wiesental – Kämmerei
+       Vollziehungsaussetzung zum Gewerbesteuerbescheid 2021
+       Auf Ihren Antrag hin wird die Vollziehung des Bescheides vom 04.10.2023 in Höhe von 3.150,00 EUR
+       bis zur Entscheidung über den Widerspruch ausgesetzt (§ 361 Abs. 2 AO). Der übrige Betrag von
+       1.000,00 EUR ist unverändert am 06.11.2023 zu zahlen; insoweit fallen Säumniszuschläge an.`,
+    ],
+    [
+      'a confirmation of an appeal',
+      `Stadt Lindenau, Steueramt
+       Widerspruch gegen die Gewerbesteuerfestsetzung 2022
+       Hiermit bestätigen wir den Eingang Ihres Widerspruchs vom 20.01.2024. Mit dem angefochtenen Bescheid
+       wurde die Gewerbesteuer bei einem Hebesatz von 395 v. H. auf 9.875,00 € festgesetzt. Der Widerspruch
+       hemmt die Zahlung nicht; bei Zahlung nach dem 15.02.2024 entstehen Säumniszuschläge (§ 240 AO).`,
+    ],
+    [
+      'a reminder that charges nothing',
+      `Stadtkasse Altmühl
+       Zahlungserinnerung
+       Die Gewerbesteuer-Vorauszahlung für das 2. Quartal 2024 (2.250,00 €, fällig am 15.05.2024) ist bei
+       uns noch nicht gutgeschrieben. Bitte überweisen Sie den Betrag umgehend, damit keine Säumniszuschläge
+       nach § 240 AO anfallen. Haben Sie bereits gezahlt, ist dieses Schreiben gegenstandslos.`,
+    ],
+    [
+      'an account statement',
+      `Gemeinde Obertal · Gemeindekasse
+       Übersicht über Ihr Steuerkonto – Gewerbesteuer
+       Datum | Vorgang | Soll | Haben
+       15.02.2024 | Vorauszahlung I/2024 | 1.500,00 | ; 14.02.2024 | Zahlung | | 1.500,00
+       20.03.2024 | Festsetzung 2022 lt. Bescheid | 2.340,00 | ; Saldo 2.340,00 € zu Ihren Lasten, fällig am 22.04.2024.`,
+    ],
+  ];
+  for (const [what, text] of sonstiges)
+    it(`reads ${what} as sonstiges`, () => {
+      expect(classify(text).type).toBe('sonstiges');
+    });
+
+  it('keeps a Stundung sonstiges under OCR damage', () => {
+    const text = `STADT H0HENFELS STEUERABTEILUNG
+      Ratenzah1ung Gewerbesteuer 2022
+      Die mit Bescheid vom 12.12.2023 auf 18.400,00 festgesetzte Gewerbesteuer wird nach 222 A0 bis zum
+      30.06.2024 gestundet. Tilgung in drei Raten zu je 6.133,33 am 15.04., 15.05. und 15.06.2024.
+      Stundungszinsen: 18.400,00 x 3 x 0,5 = 276,00.`;
+    expect(classify(text).type).toBe('sonstiges');
+  });
+
+  it('reads a reminder that charges surcharges and a fee as a Mahnung, whatever its title', () => {
+    const text = `Stadtkasse Altmühl
+      Zahlungserinnerung
+      Die Gewerbesteuer 2023 (fällig seit 15.11.2023) ist mit 2.250,00 € offen. Säumniszuschläge bis heute
+      45,00 €, Mahngebühr 10,00 €. Bitte zahlen Sie 2.305,00 € bis zum 10.01.2024.`;
+    expect(classify(text).type).toBe('mahnung');
+  });
+
+  it('tells a charged surcharge from a warning', () => {
+    expect(strongCues('Säumniszuschlag ..........: 984,-- Mahngebühren: 15,--')).toContain(
+      'surcharge_charged',
+    );
+    expect(
+      strongCues('Abgabe | fällig seit | Säumniszuschl. | Gebühr 2023 | 15. Mai 2023 | 45,00 | 5,00'),
+    ).toContain('surcharge_charged');
+    const warning = strongCues(
+      'Bei Zahlung nach dem 15.02.2024 entstehen Säumniszuschläge (§ 240 AO). Betrag 2.340,00 €',
+    );
+    expect(warning).not.toContain('surcharge_charged');
+  });
+});

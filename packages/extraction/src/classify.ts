@@ -30,8 +30,12 @@ export interface Classification {
  * 2. Strong cues that every notice carries, added with fixed weights: the legal references
  *    (§ 233a AO interest, § 19 GewStG prepayments, § 188 AO / §§ 28 ff. GewStG Zerlegung,
  *    § 14 GewStG / § 184 AO Messbetrag, § 240 AO Säumniszuschläge, § 16 GewStG Hebesatz) and
- *    the structures found (a quarterly schedule, an apportionment table, arrears).
- * 3. `sonstiges` only when the text has no trade-tax notice cue at all, or says it is no notice.
+ *    the structures found (a quarterly schedule, an apportionment table, charged surcharges).
+ * 3. `sonstiges` is ruled out by what a notice does (assess, settle, compute interest,
+ *    apportion, set dated prepayments, charge surcharges), never by what a letter mentions;
+ *    a letter whose operative part is another act (Stundung, Aussetzung der Vollziehung, a
+ *    confirmation, an account statement, a refund advice, new bank details, a hearing, a
+ *    reminder that charges nothing) leans to `sonstiges`, as does one that says it is no notice.
  */
 export function classify(text: string, trained: Model = model as unknown as Model): Classification {
   const feats = features(text);
@@ -51,10 +55,22 @@ export function classify(text: string, trained: Model = model as unknown as Mode
     for (const [t, x] of Object.entries(w)) z[DOCUMENT_TYPES.indexOf(t as DocumentType)]! += x;
   }
   const sonst = DOCUMENT_TYPES.indexOf('sonstiges');
-  const notice = cues.some((c) => c !== 'kein_bescheid');
+  // What a notice of one of the six types does (assess, apportion, compute interest, charge
+  // surcharges) rules `sonstiges` out — unless the letter's operative part is another act
+  // (a Stundung, an Aussetzung, a confirmation, a statement …), which only cites notices.
+  // Mere mentions (trade tax, an amount "festgesetzt" by an earlier notice, a § 240 AO warning,
+  // the quarterly prepayments; § 19 GewStG without any amount) leave the decision to the classifier.
+  const defining = cues.some(
+    (c) => !MENTION_CUES.has(c) && (c !== 'p19_gewstg' || new RegExp(MONEY_SOURCE, 'iu').test(text)),
+  );
+  // A reminder that charges surcharges is a Mahnung by the product's definition (DOMAIN.md).
+  const act = cues.includes('other_act') && !cues.includes('surcharge_charged');
   if (cues.includes('kein_bescheid')) z[sonst] = Math.max(...z) + 5;
-  else if (notice) z[sonst] = Number.NEGATIVE_INFINITY;
-  else z[sonst]! += NO_CUE_BONUS;
+  else if (act) z[sonst]! += OTHER_ACT_BONUS;
+  else if (defining) z[sonst] = Number.NEGATIVE_INFINITY;
+  else if (cues.length === 0) z[sonst]! += NO_CUE_BONUS;
+  // A Mahnung charges arrears with surcharges or a dunning fee: without one it is none.
+  if (!cues.includes('surcharge_charged')) z[DOCUMENT_TYPES.indexOf('mahnung')]! -= NO_SURCHARGE_PENALTY;
   const p = softmax(z);
   let best = 0;
   for (let c = 1; c < k; c++) if ((p[c] ?? 0) > (p[best] ?? 0)) best = c;
@@ -74,7 +90,27 @@ export interface Model {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 /** Log-odds for `sonstiges` when a text carries no trade-tax notice cue at all. */
-const NO_CUE_BONUS = 3;
+const NO_CUE_BONUS = 1;
+/** Log-odds for `sonstiges` when the letter's operative part is an act other than a notice. */
+const OTHER_ACT_BONUS = 4;
+/** Log-odds taken from `mahnung` when no surcharge or dunning fee is charged with an amount. */
+const NO_SURCHARGE_PENALTY = 3;
+/**
+ * Cues that any letter about trade tax may carry — a letter citing a notice, warning of
+ * surcharges, naming the quarterly due dates — as opposed to what a notice itself does.
+ */
+const MENTION_CUES = new Set([
+  'trade_tax_notice',
+  'p233a_ao',
+  'p240_ao',
+  'p16_gewstg',
+  'hebesatz',
+  'messbetrag',
+  'interest',
+  'quarterly',
+  'surcharge_mentioned',
+  'kein_bescheid',
+]);
 
 function softmax(z: number[]): number[] {
   const max = Math.max(...z.filter(Number.isFinite));
@@ -163,10 +199,16 @@ export function strongCues(text: string): string[] {
   // Structures: a schedule of quarterly due dates, an apportionment table, arrears with surcharges.
   const quarterDates =
     t.match(/\b1[4-9]\.\s?(?:0?2|0?5|0?8|11|feb\w*\.?|mai|aug\w*\.?|nov\w*\.?)\.?\s?(?:20)?\d{2}\b/g) ?? [];
-  if (new Set(quarterDates).size >= 2 || /vierteljahr|quartal/.test(t)) out.push('schedule');
+  // Dated quarterly payments set a schedule; the words alone (a reminder of "the quarterly
+  // prepayments") only mention one.
+  if (new Set(quarterDates).size >= 2) out.push('schedule');
+  else if (/vierteljahr|quartal/.test(t)) out.push('quarterly');
   if (/zerleg/.test(t) && /arbeitsl[o]hn|maßstab|massstab/.test(t)) out.push('apportionment');
-  if (/saumniszuschl|mahngebuhr|mahnkosten|mahnstufe|vollstreckung|zahlungserinnerung|\bmahnung/.test(t))
-    out.push('arrears');
+  // A Mahnung charges: a surcharge or dunning fee with its amount (in the same sentence or the
+  // table row below its header). A warning that surcharges would arise names no amount.
+  if (SURCHARGE_CHARGED.test(t)) out.push('surcharge_charged');
+  else if (/saumniszuschl|mahngebuhr|mahnkosten|vollstreckung|\bmahnung/.test(t))
+    out.push('surcharge_mentioned');
   if (/steuermess(?:betrag|zahl)|messbetrag|gewerbeertrag/.test(t)) out.push('messbetrag');
   if (/hebesatz/.test(t)) out.push('hebesatz');
   if (/zins/.test(t) && /233\s?a|nachzahlungszins|erstattungszins|verzins/.test(t)) out.push('interest');
@@ -175,12 +217,41 @@ export function strongCues(text: string): string[] {
     /festgesetzt|festsetz|festzusetz|zahlungsaufforderung|zahlungserinnerung|mahnung/.test(t)
   )
     out.push('trade_tax_notice');
+  if (otherAct(t)) out.push('other_act');
   const arith = arithmeticCues(text);
   out.push(...arith);
   out.push(...interestCues(text, t, arith.includes('assessment')));
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
+}
+
+const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
+/**
+ * A surcharge or dunning fee ("Säumniszuschl.", "SZ", "Mahngebühr", "Gebühr") followed by an
+ * amount before the sentence ends; dates, dotted leaders and the rest of a table header may
+ * stand between them.
+ */
+const SURCHARGE_CHARGED = new RegExp(
+  String.raw`(?:saumniszuschl|mahngeb|mahnkosten|\bsz\b|\bgebuhr)\p{L}*\.?(?:[^.;]|\.{2,}|(?<=\d)\.(?=\d|\s(?:jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))){0,160}?${AMOUNT}`,
+  'u',
+);
+
+/**
+ * The operative part of a letter that is no notice of the six types, by what the letter does:
+ * it defers a payment (Stundung, Raten), suspends enforcement (Aussetzung der Vollziehung),
+ * confirms receipt, states an account, advises a payout, announces new bank details, hears the
+ * taxpayer before a decision, or reminds of a payment. Nouns naming the act count in the head
+ * of the letter (where the title and the subject line stand; a notice's instructions on appeal
+ * also name Aussetzung and Stundung), the acts' verbs anywhere.
+ */
+export function otherAct(folded: string): boolean {
+  const head = folded.slice(0, Math.max(700, Math.floor(folded.length * 0.3)));
+  const nouns =
+    /stundung|aussetzung der vollziehung|eingangsbestatigung|bestatigung uber den eingang|kont[oe]n?(?:auszug|ubersicht)|buchungsubersicht|ubersicht (?:uber|zu) (?:ihr|ihrem|das) \w*konto|stand ihres \w*kontos|erstattungsmitteilung|mitteilung uber (?:eine |die )?erstattung|(?:anderung|neue) (?:\p{L}+ ){0,2}bankverbindung|anhorung|stellungnahme|zahlungserinnerung|erinnerung an|zahlungshinweis/u;
+  const verbs =
+    /(?:wird|werden)\s(?:[^.]{0,120})\sgestundet|vollziehung\s[^.]{0,160}\sausgesetzt|bestatigen\s(?:\p{L}+\s){0,3}(?:den\s)?eingang|(?:beabsichtigen|beabsichtigt)\s[^.]{0,160}\s(?:festzusetzen|zu schatzen|anzupassen)|gelegenheit,?\s(?:\p{L}+\s){0,4}zu\s(?:aussern|ausern)|(?:mochten|durfen)\s(?:wir\s)?sie\s(?:daran\s)?erinnern|andert sich (?:\p{L}+\s){0,3}bankverbindung|neue(?:s|n)? (?:\p{L}+ )?(?:bankverbindung|konto\b)/u;
+  return nouns.test(head) || verbs.test(folded);
 }
 
 /**
@@ -303,8 +374,9 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   p14_gewstg: { messbescheid: 2 },
   p28_gewstg: { zerlegungsbescheid: 2 },
   apportionment: { zerlegungsbescheid: 1 },
-  arrears: { mahnung: 2.5 },
-  settlement: { gewst_bescheid: 2.5 },
+  surcharge_charged: { mahnung: 2.5 },
+  // Tax less an earlier amount = the printed difference: a year settled, which no prepayment notice does.
+  settlement: { gewst_bescheid: 2.5, vorauszahlungsbescheid: -1.5 },
   interest_subject: { zinsbescheid: 2.5 },
   interest_section: { gewst_bescheid: 1 },
 };
