@@ -313,6 +313,19 @@ describe('cash plan', () => {
     ]);
   });
 
+  it('traces each month to the lines of the same tax years as the figure', async () => {
+    // Every tax year, then one: each month's trace adds up to the month's figure of that filter.
+    for (const years of ['', '&year_from=2025&year_to=2025', '&year_from=2023&year_to=2024']) {
+      const r = await get<CashPlanReport>(`/reports/cashplan?company_id=${f.cid}&from=2024-10${years}`);
+      for (const m of r.months) {
+        const t = await get<Trace>(
+          `/reports/trace?company_id=${f.cid}&report=cashplan&column=summe&from=2024-10&month=${m.month}${years}`,
+        );
+        expect([years, m.month, t.summe]).toEqual([years, m.month, m.summe]);
+      }
+    }
+  });
+
   it('reads the working-day calendar setting at once: 15 August in Bavaria', async () => {
     // A company of its own, so the figures above stay as they are.
     const cid = await f.fx.company('Kalender GmbH');

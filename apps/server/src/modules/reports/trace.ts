@@ -68,7 +68,9 @@ export async function trace(db: DbOrTx, q: TraceQuery): Promise<Trace> {
   let total: number;
   if (q.report === 'cashplan') {
     const from = q.from ?? currentMonth();
-    const all = (await cashLines(db, { ...scope, yearFrom: 1990, yearTo: 2100 }, from)).filter((l) => {
+    // the tax years of the figure: the range when one is given, else every year (cashPlanReport)
+    const years = { yearFrom: yearFrom ?? 1990, yearTo: yearTo ?? 2100 };
+    const all = (await cashLines(db, { ...scope, ...years }, from)).filter((l) => {
       if (q.column === 'ueberfaellig') return l.month === null;
       if (l.month === null) return false;
       if (q.month && l.month !== q.month) return false;
