@@ -433,7 +433,9 @@ describe('Hebesatz printed without its unit (sixth step)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1000, max: 5_000_000 }),
-        fc.integer({ min: 200, max: 900 }),
+        // Not 400: unlabelled, "m | 400 | 4m" is also a quarter m and its year 4m (the test below
+        // keeps such pairs out); a notice with Hebesatz 400 needs a label to be read this way.
+        fc.integer({ min: 200, max: 900 }).filter((h) => h !== 400),
         fc.boolean(),
         (mbEuro, h, asFactor) => {
           const mb = mbEuro * 100;
