@@ -50,10 +50,14 @@ const money = (header: string, key: string): Column => ({ header, key, type: 'mo
 const text = (header: string, key: string, width = 24): Column => ({ header, key, type: 'text', width });
 const int = (header: string, key: string): Column => ({ header, key, type: 'int', width: 9 });
 
+/** The tax years a report covers; the cash plan without a range covers every year (1990–2100). */
+const taxYearsLine = (from: number, to: number) =>
+  `Erhebungszeitraum: ${from <= 1990 && to >= 2100 ? 'alle' : from === to ? from : `${from}–${to}`}`;
+
 function baseLines(f: ReportFilter, extra: string[] = []) {
   return [
     `Firma: ${f.company_name}`,
-    `Jahre: ${f.year_from === f.year_to ? f.year_from : `${f.year_from}–${f.year_to}`}`,
+    taxYearsLine(f.year_from, f.year_to),
     `Gemeinde: ${f.gemeinde ? `${f.gemeinde} (${f.ags})` : 'alle'}`,
     ...extra,
     `Stand: ${deDate(f.stand)}`,
@@ -178,6 +182,7 @@ export function cashPlanDocument(r: CashPlanReport): ReportDocument {
     filterLines: [
       `Firma: ${r.filter.company_name}`,
       `Monate: ${monthLabel(r.filter.months[0]!)}–${monthLabel(r.filter.months.at(-1)!)}`,
+      taxYearsLine(r.filter.year_from, r.filter.year_to),
       `Gemeinde: ${r.filter.gemeinde ? `${r.filter.gemeinde} (${r.filter.ags})` : 'alle'}`,
       `Überfällig vor Planbeginn: ${r.ueberfaellig.anzahl} Zeile(n), ${deMoney(r.ueberfaellig.summe)}`,
       `Stand: ${deDate(r.filter.stand)}`,

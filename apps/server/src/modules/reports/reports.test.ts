@@ -499,6 +499,23 @@ describe('exports', () => {
     expect(cents).toBe(Math.round(Number(api.total.aufwand) * 100));
   });
 
+  it('names the tax years in the cash plan file: all without a range, else the range', async () => {
+    const filterLines = async (years: string) => {
+      const res = await ctx.inject({
+        method: 'GET',
+        url: `/api/reports/cashplan/export?company_id=${f.cid}&from=2024-10&format=xlsx${years}`,
+        headers: await f.fx.as('freigabe'),
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      return Array.from({ length: 8 }, (_, i) => String(ws.getRow(i + 1).getCell(1).value ?? ''));
+    };
+    expect(await filterLines('')).toContain('Erhebungszeitraum: alle');
+    expect(await filterLines('&year_from=2025&year_to=2025')).toContain('Erhebungszeitraum: 2025');
+  });
+
   it('writes an A4 landscape PDF with header, filters and page count (read with pdf.js)', async () => {
     const res = await ctx.inject({
       method: 'GET',
@@ -514,7 +531,7 @@ describe('exports', () => {
     expect([Math.round(w!), Math.round(h!)]).toEqual([842, 595]);
     const text = (await page.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
     expect(text).toContain('Abstimmung Zerlegung – Bescheid – Zahlung – Report GmbH');
-    expect(text).toContain('Jahre: 2021–2025');
+    expect(text).toContain('Erhebungszeitraum: 2021–2025');
     expect(text).toContain('20.000,00 €');
     expect(text).toContain('Seite 1 von 1');
   });
