@@ -84,6 +84,19 @@ describe('Service', () => {
         timeout: 60_000,
       })
       .toEqual(new Set(['Messbescheid']));
+
+    // back in the browser: the year field follows the address (it kept the newer year before)
+    await yearBox.fill('2022');
+    await yearBox.press('Enter');
+    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2022\/messbescheid$/);
+    await page.goBack();
+    await page.waitForURL(/\/service\/stand-der-bearbeitung\/2023\/messbescheid$/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Stand der Bearbeitung 2023' }).isVisible(), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await expect.poll(() => yearBox.inputValue(), { timeout: 30_000 }).toBe('2023');
   }, 300_000);
 
   it('Importe: an upload is a batch with each file’s result; the filter lives in the address', async () => {

@@ -72,7 +72,10 @@ export default function ProcessingStatusPage({
   const navigate = useNavigate();
   const year = parseYear(yearParam);
   const type = isType(typeParam) ? typeParam : null;
-  const [yearInput, setYearInput] = useState(String(year ?? new Date().getFullYear()));
+  // What the user types, until it is submitted; otherwise the field shows the route's year, so
+  // it follows back/forward and links (a state copied from the route kept the typed year).
+  const [draft, setDraft] = useState<string | null>(null);
+  const yearInput = draft ?? String(year ?? new Date().getFullYear());
   const status = useQuery({ ...processingStatusQuery(year ?? 0, type), enabled: year !== null });
   const [downloading, setDownloading] = useState(false);
   // "alle anzeigen" belongs to one selection: a new year or type shows ten gaps again.
@@ -106,7 +109,9 @@ export default function ProcessingStatusPage({
   };
   const submitYear = () => {
     const next = parseYear(yearInput);
-    if (next !== null && next !== year) go(next, type);
+    if (next === null) return; // the field keeps the input and says what is wrong
+    setDraft(null);
+    if (next !== year) go(next, type);
   };
   const yearError = parseYear(yearInput) === null ? t.yearHint : undefined;
   const data = status.data;
@@ -122,7 +127,7 @@ export default function ProcessingStatusPage({
           label={t.year}
           size="small"
           value={yearInput}
-          onChange={(e) => setYearInput(e.target.value)}
+          onChange={(e) => setDraft(e.target.value)}
           onBlur={submitYear}
           onKeyDown={(e) => {
             if (e.key === 'Enter') submitYear();
