@@ -73,3 +73,41 @@ describe.skipIf(!url)('report_sums with two concurrent writers of one group (Pos
     expect(rows).toEqual([{ payments: 2, festgesetzt: '1234.56' }]);
   }, 120_000);
 });
+
+/**
+ * One statement touching thousands of groups (a bulk import, a restore of a large installation)
+ * must not run out of lock memory: migration 0019 locked each group and failed with "out of
+ * shared memory" at 25,000; the locks are per company and tax year now.
+ */
+describe('report_sums under a bulk write', () => {
+  let app: StartedTestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('inserts payments of 25,000 groups in one statement and keeps their sums', async () => {
+    const sql = app.built.database.query.bind(app.built.database);
+    const [company] = await sql<{ id: number }>(
+      `insert into companies (name) values ('Zz Massenimport GmbH') returning id`,
+    );
+    await sql(
+      `insert into master_data (company_id, ags, designation)
+       select $1, ags, 'Werk ' || ags from (select ags from municipalities order by ags limit 5000) m`,
+      [company!.id],
+    );
+    await sql(
+      `insert into payments (company_id, master_data_id, year, festgesetzte_steuer)
+       select $1, md.id, y, 100.00 from master_data md cross join generate_series(2020, 2024) y
+       where md.company_id = $1`,
+      [company!.id],
+    );
+    const [sums] = await sql<{ groups: number; total: string }>(
+      `select count(*)::int as groups, sum(festgesetzt)::text as total from report_sums where company_id = $1`,
+      [company!.id],
+    );
+    expect(sums).toEqual({ groups: 25000, total: '2500000.00' });
+  }, 300_000);
+});
