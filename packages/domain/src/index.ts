@@ -25,3 +25,4 @@ export * from './settings';
 export * from './reports';
 export * from './retention';
 export * from './tax';
+export * from './time';

@@ -71,19 +71,3 @@ export function formatCents(cents: number | bigint | null | undefined): string {
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
-
-const berlinFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Year, month, day, hour and minute (two digits, 00–23 h) of a moment in German local time, for file names. */
-export function berlinParts(now: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  const p = Object.fromEntries(berlinFormat.formatToParts(now).map((x) => [x.type, x.value]));
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute! };
-}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { berlinDateTimeParts } from '@gewst/domain';
 import { AppError } from '../../http/errors';
 import { DATEV_COLUMNS } from './datev-columns';
 import { encodeCp1252, toCents, toCp1252 } from './text';
@@ -89,20 +90,7 @@ export function fiscalYearLabel(start: IsoDate): string {
 
 /** `YYYYMMDDHHMMSSmmm` in German local time. */
 function createdStamp(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = berlinDateTimeParts(at);
   return `${parts.year}${parts.month}${parts.day}${parts.hour}${parts.minute}${parts.second}${pad(at.getUTCMilliseconds(), 3)}`;
 }
 

@@ -1,4 +1,10 @@
-import { type MasterData, REFERENCE_KIND_LABELS, REFERENCE_KINDS, type ReferenceKind } from '@gewst/domain';
+import {
+  berlinDateTimeParts,
+  type MasterData,
+  REFERENCE_KIND_LABELS,
+  REFERENCE_KINDS,
+  type ReferenceKind,
+} from '@gewst/domain';
 import ExcelJS from 'exceljs';
 
 /** The fixed columns of the master data workbook (export and import share them). */
@@ -124,22 +130,12 @@ export async function buildWorkbook(records: MasterData[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-const BERLIN_MINUTE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * `2026-11-21-14:05-Stammdaten-Export-Südhang Logistik GmbH & Co. KG.xlsx` (seed section 7),
  * local time in Germany; built from the parts so no locale's pattern (or "24:05") leaks in.
  */
 export function exportFilename(companyName: string, now = new Date()) {
-  const part = Object.fromEntries(BERLIN_MINUTE.formatToParts(now).map((p) => [p.type, p.value]));
+  const part = berlinDateTimeParts(now);
   const stamp = `${part.year}-${part.month}-${part.day}-${part.hour}:${part.minute}`;
   return `${stamp}-Stammdaten-Export-${companyName.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
 }

@@ -1,5 +1,4 @@
-import type { ReportName } from '@gewst/domain';
-import { berlinParts } from '../../lib/format';
+import { berlinDateTimeParts, type ReportName } from '@gewst/domain';
 
 const REPORT_FILE_NAMES: Record<ReportName, string> = {
   expense: 'Steueraufwand',
@@ -11,7 +10,7 @@ const REPORT_FILE_NAMES: Record<ReportName, string> = {
 
 /** The calendar day in Germany, YYYY-MM-DD (a download at 00:30 German time carries that day). */
 function day(now: Date) {
-  const p = berlinParts(now);
+  const p = berlinDateTimeParts(now);
   return `${p.year}-${p.month}-${p.day}`;
 }
 

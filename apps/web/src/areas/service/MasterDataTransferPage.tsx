@@ -1,4 +1,4 @@
-import type { ImportPreview, RateImportReport } from '@gewst/domain';
+import { berlinDateTimeParts, type ImportPreview, type RateImportReport } from '@gewst/domain';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
@@ -8,7 +8,7 @@ import { exportMasterData, useImportMasterData, useImportRates } from '../../api
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, loadedRows } from '../../components/DataTable';
 import { masterDataTexts as t } from '../../i18n/masterData';
-import { berlinParts, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { appStore, useCan, useCurrentCompany } from '../../store/store';
 import { isRateTableFile, parseRateYear, rateChangeLines, rateImportCounts } from './rateImport';
 
@@ -17,7 +17,7 @@ import { isRateTableFile, parseRateYear, rateChangeLines, rateImportCounts } fro
  * 00–23 h like the server's Content-Disposition (built from parts: no "24:05", no locale pattern).
  */
 function exportName(company: string, now = new Date()) {
-  const p = berlinParts(now);
+  const p = berlinDateTimeParts(now);
   return `${p.year}-${p.month}-${p.day}-${p.hour}:${p.minute}-Stammdaten-Export-${company.replace(/[\\/:*?"<>|]/g, '_')}.xlsx`;
 }
 

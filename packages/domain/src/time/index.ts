@@ -1,0 +1,1 @@
+export { berlinDateTimeParts, type BerlinDateTimeParts } from './berlin';
