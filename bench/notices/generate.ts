@@ -12,6 +12,7 @@ import { BLIND2_POOLS } from './pools-blind2.js';
 import { BLIND3_FAMILIES, buildBlind3Letter } from './pools-blind3.js';
 import { BLIND4_FAMILIES, buildBlind4Letter, fixBlind4Data, renderBlind4 } from './pools-blind4.js';
 import { DEV_POOLS } from './pools-dev.js';
+import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
 import { loadMunicipalities, type Municipality, rng } from './data.js';
@@ -62,7 +63,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Exclude<Part, 'blind3' | 'blind4'>, Pools> = {
+export const POOLS: Record<Exclude<Part, 'dev2' | 'blind3' | 'blind4'>, Pools> = {
   dev: DEV_POOLS,
   blind: BLIND_POOLS,
   blind2: BLIND2_POOLS,
@@ -98,6 +99,7 @@ export async function generatePooledNotice(
 > {
   if (part === 'blind3') return generateBlind3Notice(seed, type, familyIndex, index);
   if (part === 'blind4') return generateBlind4Notice(seed, type, familyIndex, index);
+  if (part === 'dev2') return generateDev2Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -221,6 +223,34 @@ async function generateBlind4Notice(
   };
 }
 
+/**
+ * One notice of the second development part (pools-dev2.ts: its own families, letter model and
+ * renderer), reproducible from (seed, type, family, index); figures from makeNotice, with the
+ * generator's caveats mended so that the truth is what the notice prints.
+ */
+async function generateDev2Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = DEV2_FAMILIES[familyIndex % DEV2_FAMILIES.length]!;
+  const r = rng(seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + 6 * 7_654_321);
+  const data = makeNotice(r, type, latin1Municipalities());
+  fixDev2Data(data, r);
+  const { letter, printsEz } = buildDev2Letter(data, family, r, familyIndex);
+  const pdf = await renderDev2(letter, family);
+  return {
+    id: `dev2-${family.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'dev2',
+    type,
+    layout: family.id,
+    pdf,
+    truth: dev2Truth(data, family, printsEz),
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -239,7 +269,13 @@ export async function generatePooledCorpus(opts: {
   mkdirSync(dir, { recursive: true });
   const entries: PooledEntry[] = [];
   const families =
-    part === 'blind3' ? BLIND3_FAMILIES : part === 'blind4' ? BLIND4_FAMILIES : POOLS[part].families;
+    part === 'blind3'
+      ? BLIND3_FAMILIES
+      : part === 'blind4'
+        ? BLIND4_FAMILIES
+        : part === 'dev2'
+          ? DEV2_FAMILIES
+          : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -247,8 +283,9 @@ export async function generatePooledCorpus(opts: {
       for (const type of TYPES) {
         const n = await generatePooledNotice(part, seed, type, fi, i);
         // Blind files get opaque names: nothing in a listing tells family or type.
-        const prefix = { dev: '', blind: 'b', blind2: 'c', blind3: 'd', blind4: 'e' }[part];
-        const name = part === 'dev' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
+        const prefix = { dev: '', dev2: '', blind: 'b', blind2: 'c', blind3: 'd', blind4: 'e' }[part];
+        // Development parts (dev, dev2) are named by id: their files may be looked at.
+        const name = part === 'dev' || part === 'dev2' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);
         const entry: PooledEntry = {
           id: name,

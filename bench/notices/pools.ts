@@ -13,7 +13,7 @@ import type { NoticeData, NoticeType } from './notice.js';
  * (pools-blind2.ts; pools-blind3.ts and pools-blind4.ts with their own families and letter
  * builders, blind4 also with its own renderer), measured in aggregate only.
  */
-export type Part = 'dev' | 'blind' | 'blind2' | 'blind3' | 'blind4';
+export type Part = 'dev' | 'dev2' | 'blind' | 'blind2' | 'blind3' | 'blind4';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {

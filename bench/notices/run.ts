@@ -7,7 +7,8 @@
  * no per-family figures.
  *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
- * Writes bench/notices/results.md (and out/dev-errors.json with the development errors only).
+ * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json with the errors of
+ * the development parts only; dev2 = pools-dev2.ts, a second development part by an independent author).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +31,10 @@ const count = Number(arg('count') ?? 1);
 const seed = Number(arg('seed') ?? 1);
 const parts = (arg('parts') ?? 'dev,blind').split(',') as Part[];
 for (const p of parts)
-  if (!['dev', 'blind', 'blind2', 'blind3', 'blind4'].includes(p)) throw new Error(`unknown part ${p}`);
+  if (!['dev', 'dev2', 'blind', 'blind2', 'blind3', 'blind4'].includes(p))
+    throw new Error(`unknown part ${p}`);
+/** Development parts: per-file errors and per-family figures are written; of the others only aggregates. */
+const isDev = (p: Part) => p === 'dev' || p === 'dev2';
 // Every K-th notice also as a scan; K coprime to the 7 types so every type gets scans.
 const scanEvery = Number(arg('scan-every') ?? 3);
 // The blind parts may be scanned more densely than the development part (a larger blind scan sample).
@@ -69,7 +73,7 @@ function add(t: Tally, e: PooledEntry, s: Score, truth: Truth, predicted: string
   if (s.typeOk) t.typeOk++;
   t.fields += s.fields;
   t.correct += s.correct;
-  if (e.part === 'dev') for (const x of s.errors) t.errors.push({ id: e.id, ...x });
+  if (isDev(e.part)) for (const x of s.errors) t.errors.push({ id: e.id, ...x });
   for (const f of Object.keys(truth.fields)) {
     const [c, n] = t.byField.get(f) ?? [0, 0];
     t.byField.set(f, [c + (s.errors.some((x) => x.field === f) ? 0 : 1), n + 1]);
@@ -103,7 +107,7 @@ try {
       part,
       count,
       seed,
-      scanEvery: part === 'dev' ? scanEvery : blindScanEvery,
+      scanEvery: isDev(part) ? scanEvery : blindScanEvery,
       families,
     });
     const r = { text: tally(), scan: tally() };
@@ -136,7 +140,7 @@ try {
           add(cmp.tesseract, e, score(truth, { type, fields: extractFields(type, tp.pages) }), truth, type);
         }
       }
-      if (part === 'dev' || (i + 1) % 20 === 0) console.error(`${part} ${i + 1}/${corpus.length}`);
+      if (isDev(part) || (i + 1) % 20 === 0) console.error(`${part} ${i + 1}/${corpus.length}`);
     }
   }
 } finally {
@@ -222,10 +226,12 @@ for (const p of parts) {
     '',
   );
 }
-const dev = P('dev');
-if (dev) {
+for (const devPart of ['dev', 'dev2'] as const) {
+  const dev = P(devPart);
+  if (!dev) continue;
+  const suffix = devPart === 'dev' ? '' : ` (${devPart})`;
   lines.push(
-    '## Development part by family (field accuracy, text / scans)',
+    `## Development part${suffix} by family (field accuracy, text / scans)`,
     '',
     '| family | text | scans |',
     '|---|---|---|',
@@ -234,7 +240,7 @@ if (dev) {
     const s = dev.scan.byFamily.get(f);
     lines.push(`| ${f} | ${pct(c, n)} | ${s ? pct(s[0], s[1]) : 'n/a'} |`);
   }
-  lines.push('', '## Development errors (first 60 per engine; the blind part lists none)', '');
+  lines.push('', `## Development errors${suffix} (first 60 per engine; the blind part lists none)`, '');
   for (const k of ['text', 'scan'] as const) {
     lines.push(`### ${k}`, '');
     for (const e of dev[k].errors.slice(0, 60))
@@ -244,7 +250,7 @@ if (dev) {
     lines.push('');
   }
   writeFileSync(
-    path.join(out, 'dev-errors.json'),
+    path.join(out, `${devPart}-errors.json`),
     JSON.stringify({ text: dev.text.errors, scan: dev.scan.errors }, null, 2),
   );
 }
