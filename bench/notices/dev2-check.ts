@@ -4,18 +4,22 @@
  * print), the tax arithmetic holds, and Zerlegung shares sum to the printed Messbetrag.
  *   node --import tsx bench/notices/dev2-check.ts [--count 2] [--seed 1] [--show D01]
  */
+import { parseArgs } from 'node:util';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { generatePooledNotice } from './generate.js';
 import { TYPES } from './notice.js';
 import { DEV2_FAMILIES, fmtDate, fmtMoney } from './pools-dev2.js';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-};
-const count = Number(arg('count') ?? 2);
-const seed = Number(arg('seed') ?? 1);
-const show = arg('show');
+const { values: opts } = parseArgs({
+  options: {
+    count: { type: 'string', default: '2' },
+    seed: { type: 'string', default: '1' },
+    show: { type: 'string' },
+  },
+});
+const count = Number(opts.count);
+const seed = Number(opts.seed);
+const show = opts.show;
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const doc = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
