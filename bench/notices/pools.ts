@@ -11,9 +11,10 @@ import type { NoticeData, NoticeType } from './notice.js';
 /**
  * blind2, blind3, blind4: second, third and fourth blind parts by independent authors
  * (pools-blind2.ts; pools-blind3.ts and pools-blind4.ts with their own families and letter
- * builders, blind4 also with its own renderer), measured in aggregate only.
+ * builders, blind4 also with its own renderer), measured in aggregate only. blind5: a fifth
+ * blind part by an independent author (pools-blind5.ts, own families, letter model and renderer).
  */
-export type Part = 'dev' | 'dev2' | 'blind' | 'blind2' | 'blind3' | 'blind4';
+export type Part = 'dev' | 'dev2' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {
