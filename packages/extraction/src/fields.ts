@@ -18,6 +18,9 @@ import {
   solveAssessment,
   solveInterest,
   solveMessbescheid,
+  parseWholeEuro,
+  WHOLE_EURO_SOURCE,
+  withTableContext,
 } from './solver.js';
 import { findVorauszahlungen } from './schedule.js';
 import { findGemeinde, findZerlegungsanteile } from './tables.js';
@@ -78,9 +81,12 @@ export function extractFieldsChecked(
         ? MESS
         : null;
   if (group) {
-    const labelled: Record<string, Candidate[]> = {};
+    let labelled: Partial<Record<string, Candidate[]>> = {};
     for (const n of group) if (names.includes(n)) labelled[n] = scalarCandidates(n, indexes, hints);
     const amounts = allAmounts(indexes);
+    const percents = allOf(indexes, PERCENT_SOURCE, parsePercent);
+    // Tables with old / new / difference columns (or rows): the version decides the field.
+    if (group === ASSESSMENT) labelled = withTableContext(labelled, indexes, amounts, percents);
     const sol =
       group === MESS
         ? solveMessbescheid(labelled, amounts)
@@ -88,7 +94,7 @@ export function extractFieldsChecked(
             labelled,
             amounts,
             names,
-            allOf(indexes, PERCENT_SOURCE, parsePercent),
+            percents,
             allOf(indexes, BARE_RATE_SOURCE, parseBareRate),
           );
     for (const n of group) {
@@ -304,7 +310,14 @@ function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
 }
 
 /** Every amount printed on the notice, as candidates without a label (stand-ins for the solver). */
-const allAmounts = (indexes: PageIndex[]) => allOf(indexes, MONEY_SOURCE, parseMoney);
+const allAmounts = (indexes: PageIndex[]) => {
+  const out = allOf(indexes, MONEY_SOURCE, parseMoney);
+  // Whole euros without cents (a unit before them, thousands points): stand-ins only.
+  const at = new Set(out.map((c) => `${c.page}:${c.pos}`));
+  for (const c of allOf(indexes, WHOLE_EURO_SOURCE, parseWholeEuro))
+    if (!at.has(`${c.page}:${c.pos}`)) out.push(c);
+  return out;
+};
 
 function allOf(
   indexes: PageIndex[],

@@ -9,8 +9,11 @@
  * A value the arithmetic confirms gets a high confidence, one that contradicts it a low one
  * and a check.
  */
+import { xOverlap } from './layout.js';
 import { toCents } from './normalize.js';
 import type { Candidate } from './search.js';
+import { type PageIndex, rowOf } from './textindex.js';
+import type { Rect } from './types.js';
 
 export interface SolverCheck {
   code: 'steuer_passt_nicht' | 'abrechnung_passt_nicht' | 'messbetrag_passt_nicht' | 'saeumnis_passt_nicht';
@@ -91,13 +94,19 @@ export function solveAssessment(
     rateStandIns.push({ ...p, score: UNLABELLED });
     if (rateStandIns.length >= 24) break;
   }
-  const amountSet = new Map<bigint, Candidate>();
+  const amountSet = new Map<bigint, Candidate[]>();
   for (const a of amounts) {
     const v = money(a);
-    if (v !== null && !amountSet.has(v < 0n ? -v : v)) amountSet.set(v < 0n ? -v : v, a);
+    if (v === null) continue;
+    const k = v < 0n ? -v : v;
+    const list = amountSet.get(k);
+    if (list) list.push(a);
+    else amountSet.set(k, [a]);
   }
-  const standIn = (v: bigint): Candidate | null => {
-    const hit = amountSet.get(v < 0n ? -v : v);
+  /** A printed amount of |v| that is none of the figures already placed (`used`). */
+  const standIn = (v: bigint, ...used: (Candidate | null)[]): Candidate | null => {
+    const spots = new Set(used.filter(Boolean).map((c) => `${c!.page}:${c!.pos}`));
+    const hit = amountSet.get(v < 0n ? -v : v)?.find((a) => !spots.has(`${a.page}:${a.pos}`));
     return hit ? { ...hit, value: formatCents(v), score: UNLABELLED } : null;
   };
   const prepaymentPrinted = (annual: bigint) => {
@@ -145,7 +154,8 @@ export function solveAssessment(
             let [m, t, b, d] = [m0, t0, b0, d0];
             const hv = pct(h);
             // Fill gaps with amounts the arithmetic determines (stand-ins without a label).
-            if (want('festgesetzte_steuer') && !t && m && hv !== null) t = standIn(taxOf(money(m)!, hv));
+            if (want('festgesetzte_steuer') && !t && m && hv !== null)
+              t = standIn(taxOf(money(m)!, hv), m, b, d);
             if (want('messbetrag') && !m && t && hv !== null) {
               const tv = money(t)!;
               const hit = amounts.find((a) => {
@@ -161,7 +171,7 @@ export function solveAssessment(
                 const v = money(a)!;
                 if (v <= 0n || amountIsPrepayment(v, hv)) continue;
                 const tax = taxOf(v, hv);
-                const hit = tax !== v ? standIn(tax) : null;
+                const hit = tax !== v ? standIn(tax, a, b, d) : null;
                 if (hit) {
                   m = { ...a, score: UNLABELLED };
                   t = hit;
@@ -169,11 +179,14 @@ export function solveAssessment(
                 }
               }
             }
-            if (want('festgesetzte_steuer') && !t && b && d) t = standIn(money(b)! + money(d)!);
-            if (want('abrechnung') && !d && t && b) d = standIn(money(t)! - money(b)!);
+            if (want('festgesetzte_steuer') && !t && b && d) t = standIn(money(b)! + money(d)!, m, b, d);
+            if (want('abrechnung') && !d && t && b) d = standIn(money(t)! - money(b)!, m, t, b);
             if (want('bisher_festgesetzt') && !b && t && d) {
               const bv = money(t)! - money(d)!;
-              if (bv >= 0n) b = standIn(bv);
+              if (bv > 0n) b = standIn(bv, m, t, d);
+              // The difference is the whole tax: nothing was assessed before (a first assessment
+              // prints "—", "keine" or nothing at all for it).
+              else if (bv === 0n) b = standIn(0n) ?? { ...d, value: '0.00', score: UNLABELLED };
             }
             if (want('bisher_festgesetzt') && want('abrechnung') && !b && !d && t) {
               const pair = settlementPair(t);
@@ -188,6 +201,10 @@ export function solveAssessment(
               });
               if (hit) m = { ...hit, score: UNLABELLED };
             }
+            // One printed amount is one figure (a zero inferred for bisher stands nowhere).
+            const at = (c: Candidate | null) => (c ? `${c.page}:${c.pos}:${c.value}` : null);
+            const spots = [m, t, d, b && b.value !== '0.00' ? b : null].map(at).filter(Boolean);
+            if (new Set(spots).size < spots.length) continue;
             const mv = money(m);
             const tv = money(t);
             const bv = money(b);
@@ -461,4 +478,155 @@ export function solveInterest(
   };
   const confirmed = new Set<string>(best?.agree ? ['zinsen_von', 'zinsen_bis', 'zinsen'] : []);
   return { chosen, confirmed, checks: [] };
+}
+
+/*
+ * Table context (ninth step): an amount in a table has two contexts, the label of its row and
+ * the header of its column, in either orientation. One of them names the figure (Messbetrag,
+ * Hebesatz, Steuer), the other its version: the assessment before ("bisher", "alt", "vorher"),
+ * the new one ("neu", "geändert"), or the difference ("Unterschied", "mehr", "weniger",
+ * "Zu-/Abgang"). The old tax is what was assessed before, the tax's difference the settlement
+ * (negative under "weniger", "Erstattung", "Guthaben"); an old or difference Messbetrag, Hebesatz
+ * or tax is not the current one.
+ */
+type Role = 'old' | 'new' | 'diff';
+const ROLE_OLD =
+  /(?<![\p{L}])(?:bisher\p{L}*|alte?[rsnm]?|vorher\p{L}*|ursprünglich\p{L}*|früher\p{L}*|vorige[rsnm]?|letzte[rsnm]? festsetzung)(?![\p{L}])/iu;
+const ROLE_NEW =
+  /(?<![\p{L}])(?:neue?[rsnm]?|geändert\p{L}*|nunmehr\p{L}*|jetzt\p{L}*|aktuell\p{L}*|berichtigt\p{L}*)(?![\p{L}])/iu;
+const ROLE_DIFF =
+  /unterschied|differenz|änderung|abweichung|(?<![\p{L}])(?:mehr|weniger|zu-?\s?\/\s?abgang|saldo|nachzahlung|nachforderung|erstattung|guthaben|minderung|erhöhung)(?![\p{L}])|\+\s?\/\s?[-−–]|[-−–]\s?\/\s?\+/iu;
+/** A difference column or row that means the taxpayer gets money back. */
+const ROLE_MINUS = /weniger|minder|erstattung|guthaben|überzahl|zu viel|(?<![\p{L}])abgang(?![\p{L}])/iu;
+const FIELD_OF: [string, RegExp][] = [
+  ['messbetrag', /me(?:ss|ß)betr|messbetr|anteil am|zerlegungsanteil/iu],
+  ['hebesatz', /hebesatz|hebes\./iu],
+  ['festgesetzte_steuer', /steuer|(?<![\p{L}])soll(?![\p{L}])|festsetzung|festgesetzt|jahresbetrag/iu],
+];
+const NOT_ASSESSMENT = /vorauszahl|zins|säumnis|mahn|quartal|(?<![\p{L}])(?:vj|q[1-4])(?![\p{L}])/iu;
+const DATE_LIKE = /\d{1,2}\.\d{1,2}\.\d{2,4}/;
+const AMOUNT_LIKE =
+  /\d[\d.' ]*,(?:\d{2}|-)|\d{2,4}\s?(?:%|v\.\s?H)|(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,])|(?<![\d.,])\d+(?![\d.,])/u;
+
+const roleOf = (s: string): Role | null =>
+  ROLE_DIFF.test(s) ? 'diff' : ROLE_OLD.test(s) ? 'old' : ROLE_NEW.test(s) ? 'new' : null;
+const fieldOf = (s: string): string | null => FIELD_OF.find(([, re]) => re.test(s))?.[0] ?? null;
+
+export interface CellContext {
+  /** Text of the row left of the value (its label), without amounts. */
+  row: string;
+  /** Header cell above the value in a table (a row of at least two cells), or ''. */
+  header: string;
+}
+
+/** The row label and the column header of the value at `pos` (with rectangle `rect`). */
+export function cellContext(ix: PageIndex, pos: number, rect: Rect): CellContext {
+  const r = rowOf(ix, pos);
+  const row = ix.rows[r];
+  const label = row
+    ? row.lines
+        .filter((l) => l.rect[0] + l.rect[2] <= rect[0] + 1)
+        .map((l) => l.text)
+        .join(' ')
+        .replace(/[-−–]?\s?\d[\d.,' ]*(?:€|EUR|Euro|%)?/giu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+  let header = '';
+  const lineH = Math.max(6, rect[3]);
+  for (let rr = r - 1; rr >= 0 && rr >= r - 8; rr--) {
+    const above = ix.rows[rr];
+    if (!above || rect[1] - (above.rect[1] + above.rect[3]) > lineH * 9) break;
+    const mid = rect[0] + rect[2] / 2;
+    // The cell above: overlapping the value, or (right-aligned numbers under left-aligned
+    // headers) the segment whose span comes nearest.
+    const cells = above.lines.filter(
+      (l) => xOverlap(l.rect, rect) > 0 || (l.rect[0] <= mid + 30 && l.rect[0] + l.rect[2] >= rect[0] - 30),
+    );
+    if (cells.length === 0) continue;
+    const text = cells.map((l) => l.text).join(' ');
+    if (DATE_LIKE.test(text) || AMOUNT_LIKE.test(text.replace(/\(.*?\)|§\s?\d+\w*|\d+\.\s/g, ''))) continue;
+    // A header line has at least two cells and short ones; a sentence above is no header.
+    if (above.lines.length >= 2 && text.length <= 48) header = text;
+    break;
+  }
+  return { row: label, header };
+}
+
+/**
+ * Candidates from tables with versions (old / new / difference) and demotion of the values that
+ * are not the current figure. Returns the labelled candidates with these added.
+ */
+export function withTableContext<K extends string>(
+  labelled: Partial<Record<K, Candidate[]>>,
+  indexes: readonly PageIndex[],
+  amounts: readonly Candidate[],
+  percents: readonly Candidate[],
+): Partial<Record<K, Candidate[]>> {
+  const out: Partial<Record<string, Candidate[]>> = {};
+  for (const [k, v] of Object.entries(labelled)) out[k] = (v as Candidate[]).map((c) => ({ ...c }));
+  const stale = new Set<string>();
+  const key = (c: { page: number; pos: number }) => `${c.page}:${c.pos}`;
+  const add = (f: string, c: Candidate) => {
+    if (out[f]) out[f]!.push(c);
+  };
+  for (const c of [...amounts, ...percents]) {
+    const ix = indexes.find((i) => i.page.page === c.page);
+    if (!ix) continue;
+    const { row, header } = cellContext(ix, c.pos, c.rect);
+    if (!header || NOT_ASSESSMENT.test(row) || NOT_ASSESSMENT.test(header) || DATE_LIKE.test(row)) continue;
+    // Which context names the figure, which the version (the other one first, else the same).
+    const fRow = fieldOf(row);
+    const fHead = fieldOf(header);
+    const field = fRow ?? fHead;
+    if (!field) continue;
+    const other = fRow ? header : row;
+    const same = fRow ? row : header;
+    const role = roleOf(other) ?? roleOf(same);
+    if (!role) continue;
+    const roleText = roleOf(other) ? other : same;
+    const isMoney = typeof c.value === 'string';
+    if (field === 'hebesatz' ? isMoney : !isMoney) continue;
+    if (role === 'new') {
+      add(field, { ...c, score: 0.98 });
+      continue;
+    }
+    stale.add(key(c));
+    if (field !== 'festgesetzte_steuer') continue;
+    if (role === 'old') add('bisher_festgesetzt', { ...c, score: 0.95 });
+    else {
+      const minus = ROLE_MINUS.test(roleText) && !/zu-?\s?\//iu.test(roleText);
+      const v = c.value as string;
+      add('abrechnung', {
+        ...c,
+        value: minus && !v.startsWith('-') && v !== '0.00' ? `-${v}` : v,
+        score: 0.95,
+      });
+    }
+  }
+  if (stale.size)
+    for (const f of ['messbetrag', 'hebesatz', 'festgesetzte_steuer'])
+      for (const c of out[f] ?? []) if (stale.has(key(c))) c.score *= 0.3;
+  return out as Partial<Record<K, Candidate[]>>;
+}
+
+/**
+ * Whole euros printed without cents and without a unit after them: "EUR 13.865", "€ 0",
+ * "Euro 24.500" (unit first), or a number with thousands points "68.250" (a column "EUR").
+ * Never the part of an amount with cents, a date or a longer number. Such values stand in for
+ * the solvers only where the arithmetic vouches for them.
+ */
+export const WHOLE_EURO_SOURCE = String.raw`(?:(?<=(?:€|EUR|Euro)[ \u00a0]?)[-−]?(?:\d{1,3}(?:\.\d{3})+|\d+)|(?<![\d.,/])\d{1,3}(?:\.\d{3})+)(?![\d]|[.,]\d|,[-–]|[ \u00a0\u202f]\d|\.\s?(?:\d|(?:jan|feb|mär|apr|mai|jun|jul|aug|sep|okt|nov|dez)))`;
+
+/** "EUR 13.865" → "13865.00" (null if none). */
+export function parseWholeEuro(input: string): string | null {
+  // A match of WHOLE_EURO_SOURCE comes without the unit that preceded it.
+  const raw = /^\s*[-−]?(?:\d{1,3}(?:\.\d{3})+|\d+)\s*$/u.test(input)
+    ? input
+    : new RegExp(WHOLE_EURO_SOURCE, 'u').exec(input)?.[0];
+  if (!raw) return null;
+  const digits = raw.replace(/[^\d]/g, '');
+  if (!digits) return null;
+  const v = BigInt(digits) * 100n;
+  return formatCents(/^\s*[-−]/.test(raw) ? -v : v);
 }

@@ -19,8 +19,9 @@ const spellings = (src: string) => src.replace(/ss|[ßäöüÄÖÜ]/g, (m) => SP
 /** A label: whole words, case-insensitive, in every spelling of the same word. */
 const L = (src: string) => new RegExp(String.raw`(?<![\p{L}])(?:${spellings(src)})(?![\p{L}])`, 'iu');
 const P = (src: string) => new RegExp(src, 'iu');
+// The unit may stand before the amount ("auf EUR 2.021,60", "= € 10,00"); it is not part of the value.
 const M =
-  '(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
+  '(?:(?:€|EUR|Euro)[ \\u00a0]?)?(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d.,/])';
 /** Before "zeitraum": not the tax year's period (Erhebungs-, Veranlagungs-, Besteuerungszeitraum). */
