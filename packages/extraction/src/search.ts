@@ -195,9 +195,11 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
           found = candidate(ix, spec.kind, s, s + am.length, w * 0.93 ** am.skipped, rule.negate);
         }
       } else {
-        const vm = valueRe.exec(rest.slice(0, rule.near ?? 90));
+        // Leader dots between label and value ("Zinsen . . . . . 37,00 EUR") do not count as distance.
+        const lead = /^[\s.…_·]*/u.exec(rest)?.[0].length ?? 0;
+        const vm = valueRe.exec(rest.slice(lead, lead + (rule.near ?? 90)));
         if (vm) {
-          const s = labelEnd + vm.index;
+          const s = labelEnd + lead + vm.index;
           found = candidate(ix, spec.kind, s, s + vm[0].length, w, rule.negate);
         }
       }

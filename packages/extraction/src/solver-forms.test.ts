@@ -228,18 +228,18 @@ describe('interest and arrears in other forms', () => {
   it('an interest table under a header line: the amount column by its header, not the base', () => {
     const p = grid(
       [
-        ['Zinsbescheid 2020'],
-        ['Bescheid vom 28.11.2022'],
+        ['Zinsbescheid 2016'],
+        ['Bescheid vom 28.11.2018'],
         ['Unterschiedsbetrag 10.850,00 € ist nach § 233a AO zu verzinsen.'],
         ['Beginn', 'Ende', 'Monate', 'Satz', 'Basis', 'Zinsen'],
-        ['01.04.2022', '01.12.2022', '8', '0,15 %', '10.850,00 €', '130,00 €'],
+        ['01.04.2018', '01.12.2018', '8', '0,15 %', '10.850,00 €', '130,00 €'],
       ],
       [60, 130, 200, 250, 310, 400],
     );
     const { v } = read('zinsbescheid', p);
     expect(v.zinsen).toBe('130.00');
-    expect(v.zinsen_von).toBe('2022-04-01');
-    expect(v.zinsen_bis).toBe('2022-12-01');
+    expect(v.zinsen_von).toBe('2018-04-01');
+    expect(v.zinsen_bis).toBe('2018-12-01');
   });
 
   it('an interest computation as running text with the rate printed', () => {
@@ -279,5 +279,23 @@ describe('interest and arrears in other forms', () => {
     const { v } = read('mahnung', p);
     expect(v.rueckstand).toBe('1350.00');
     expect(v.saeumniszuschlag).toBe('27.00');
+  });
+});
+
+describe('interest: the moved Zinslauf starts (Art. 97 § 36 EGAO) and leader dots', () => {
+  it('EZ 2020: the Zinslauf starts on 1.10.2022, dotted leaders between label and value', () => {
+    // 12.345,00 → base 12.300 €; 01.10.2022–03.03.2023 = 5 full months × 0.15 % = 92,25 → 92 €.
+    const p = page([
+      'Bescheid über Zinsen zur Gewerbesteuer 2020',
+      'Datum: 28.02.2023',
+      'Der Unterschiedsbetrag von 12.345,00 EUR ist zu verzinsen.',
+      'Beginn . . . . . . . . . . . . . . . . . . . . . . . . . . . . 01.10.2022',
+      'Ende . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 03.03.2023',
+      'Zinsen . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . 92,00 EUR',
+    ]);
+    const { v } = read('zinsbescheid', p);
+    expect(v.zinsen).toBe('92.00');
+    expect(v.zinsen_von).toBe('2022-10-01');
+    expect(v.zinsen_bis).toBe('2023-03-03');
   });
 });

@@ -382,6 +382,23 @@ export function solveArrears(
   return { chosen, confirmed, checks };
 }
 
+/**
+ * First day of the Zinslauf of § 233a AO for a tax year: 15 months after its end (1 April of
+ * year + 2), except the years Art. 97 § 36 EGAO moved (2019 → 1.10.2021, 2020 → 1.10.2022,
+ * 2021 → 1.10.2023, 2022 → 1.9.2024, 2023 → 1.7.2025, 2024 → 1.6.2026).
+ */
+export function zinslaufStart(year: number): string {
+  const moved: Record<number, string> = {
+    2019: '2021-10-01',
+    2020: '2022-10-01',
+    2021: '2023-10-01',
+    2022: '2024-09-01',
+    2023: '2025-07-01',
+    2024: '2026-06-01',
+  };
+  return moved[year] ?? `${year + 2}-04-01`;
+}
+
 const DAY = 864e5;
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 /** Full months from `von` to `bis` (calendar months; the day of `bis` before that of `von` loses one). */
@@ -411,13 +428,16 @@ export function solveInterest(
     required?: boolean;
   },
 ): Solution {
-  const start = context.year ? `${context.year + 2}-04-01` : null;
+  // The start as the law has it now, and the regular 1 April (notices printed before the
+  // EGAO change, and municipal software that was not updated, still print it).
+  const starts = new Set(context.year ? [zinslaufStart(context.year), `${context.year + 2}-04-01`] : []);
+  const isStart = (v: string | null) => v !== null && starts.has(v);
   const notice = context.noticeDate ?? null;
   const unl = (cs: readonly Candidate[]) => cs.map((c) => ({ ...c, score: UNLABELLED }));
   const V = [
     null,
     ...top(labelled.zinsen_von ?? []),
-    ...unl(dates.filter((d) => d.value === start).slice(0, 1)),
+    ...unl(top(dates.filter((d) => typeof d.value === 'string' && isStart(d.value)), 2)),
   ];
   const nearNotice = (d: Candidate) =>
     notice !== null && typeof d.value === 'string' && Math.abs(dayOf(d.value) - dayOf(notice)) <= 7;
@@ -447,7 +467,7 @@ export function solveInterest(
         vv && bv && !reversed ? fullMonths(vv, bv) : reversed ? (context.months?.[0] ?? null) : null;
       const monthsPrinted = months !== null && (context.months?.includes(months) ?? false);
       const periodPrior =
-        (vv !== null && vv === start ? 0.3 : 0) + (b && nearNotice(b) ? 0.3 : 0) + (monthsPrinted ? 0.3 : 0);
+        (isStart(vv) ? 0.3 : 0) + (b && nearNotice(b) ? 0.3 : 0) + (monthsPrinted ? 0.3 : 0);
       for (const z of [...Z, ...(months !== null && !reversed ? zStandIns : [])]) {
         const zv = money(z);
         const agree =
@@ -460,7 +480,7 @@ export function solveInterest(
         // Stand-ins need their rule: the Zinslauf's legal start, or the arithmetic (or the printed
         // month count); a label must vouch for one of the three unless the notice is about interest.
         const standIn = (c: Candidate | null) => c !== null && c.score === UNLABELLED;
-        if (standIn(v) && vv !== start && !agree && !monthsPrinted) continue;
+        if (standIn(v) && !isStart(vv) && !agree && !monthsPrinted) continue;
         if ((standIn(b) || standIn(z)) && !agree && !(standIn(b) && monthsPrinted)) continue;
         if (!context.required && picks.some(Boolean) && picks.every((c) => !c || c.score === UNLABELLED))
           continue;

@@ -297,7 +297,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'Zinslauf vom|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn|Zinslauf beginnt(?: am)?|Verzinsung (?:vom|beginnt(?: am)?)|Zinsberechnung vom|Zeitraum von',
+          'Zinslauf (?:vom|von)|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn|Zinslauf beginnt(?: am)?|Verzinsung (?:vom|beginnt(?: am)?)|Zinsberechnung vom|Zeitraum von',
         ),
         adjacent: true,
       },
