@@ -437,7 +437,12 @@ export function solveInterest(
   const V = [
     null,
     ...top(labelled.zinsen_von ?? []),
-    ...unl(top(dates.filter((d) => typeof d.value === 'string' && isStart(d.value)), 2)),
+    ...unl(
+      top(
+        dates.filter((d) => typeof d.value === 'string' && isStart(d.value)),
+        2,
+      ),
+    ),
   ];
   const nearNotice = (d: Candidate) =>
     notice !== null && typeof d.value === 'string' && Math.abs(dayOf(d.value) - dayOf(notice)) <= 7;
