@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import type { ImportFolderSettings } from '@gewst/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_ACTOR } from '../audit/service';
 import { type IntakeInputs, ingestFiles } from './intake';
+import * as repo from './repo';
 
 export interface ImportWatcher {
   scan(): Promise<number>;
@@ -34,8 +36,12 @@ export function unreadableReason(name: string, cause: 'folder' | 'link' | unknow
   return `„${name}“ konnte nicht gelesen werden (Fehler ${code ?? 'beim Lesen'}).`;
 }
 
-/** A test holds a scan between listing a file and reading it (the file may vanish there). */
+/**
+ * A test holds a scan after it listed an entry (before it looks at it) or between listing a
+ * file and reading it (the file may vanish there, another instance may take it there).
+ */
 export interface ImportHooks {
+  listed?(file: string): Promise<void>;
   beforeRead?(file: string): Promise<void>;
 }
 
@@ -69,7 +75,9 @@ export function importTargetOf(
  * is refused the same way, so Service → Importe and the notifications show it; one that cannot
  * be moved either is not recorded again while it stays. Polled, so it works on
  * network mounts where file-system events do not arrive; a file is taken only once its
- * size has not changed between two scans (still being copied otherwise).
+ * size has not changed between two scans (still being copied otherwise). Instances sharing
+ * the database (and the folder) claim each entry before reading it (`repo.claimImportEntry`):
+ * one takes it; the others leave it alone, also when it is gone by the time they look.
  *
  * `target` is asked before every scan (the settings read is cached and one primary-key
  * read when nothing changed), so switching the folder off, moving it or changing the
@@ -89,29 +97,85 @@ export async function watchImportDir(
   let timer: NodeJS.Timeout | null = null;
   let intervalMs = DEFAULT_INTERVAL_MS;
 
+  /**
+   * Reads a claimed entry (unless it is known unreadable), hands it to intake and moves it to
+   * imported/ or failed/ (with the reason). Answers whether intake recorded it.
+   */
+  const take = async (
+    entry: { companyId: number; companyDir: string; name: string; full: string; unreadable?: string },
+    batch: { id?: number },
+  ): Promise<boolean> => {
+    const { companyId, companyDir, name: filename, full } = entry;
+    let unreadable = entry.unreadable;
+    let bytes = Buffer.alloc(0);
+    if (!unreadable) {
+      try {
+        await hooks.beforeRead?.(full);
+        bytes = await readFile(full);
+      } catch (err) {
+        unreadable = unreadableReason(filename, err);
+      }
+    }
+    let target = 'imported';
+    let note = '';
+    let recorded = false;
+    try {
+      const { results, batchId } = await ingestFiles(intake, SYSTEM_ACTOR, {
+        companyId,
+        files: [{ filename, bytes, truncated: false, ...(unreadable ? { unreadable } : {}) }],
+        source: 'import',
+        batchId: batch.id,
+      });
+      batch.id ??= batchId ?? undefined;
+      const r = results[0];
+      if (r?.status === 'refused') {
+        target = 'failed';
+        note = r.reason ?? '';
+      }
+      recorded = true;
+    } catch (err) {
+      target = 'failed';
+      note = (err as Error).message;
+    }
+    const dest = path.join(companyDir, target);
+    await mkdir(dest, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}_${filename}`;
+    await rename(full, path.join(dest, name)).catch((err: NodeJS.ErrnoException) => {
+      // Gone already (nothing to move), or it stays where it is and is not taken again.
+      if (err.code !== 'ENOENT') stuck.add(full);
+      log.warn({ err, file: filename, companyId }, 'import folder file not moved');
+    });
+    if (note) await writeFile(path.join(dest, `${name}.txt`), `${note}\n`);
+    log.info({ file: filename, companyId, target }, 'import folder file taken');
+    return recorded;
+  };
+
   const scanOnce = async (): Promise<number> => {
     const current = await target();
     if (!current) return 0;
     intervalMs = current.intervalMs;
     const dir = current.dir;
     await mkdir(dir, { recursive: true });
+    await repo.forgetOldImportClaims(intake.db);
     let imported = 0;
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       if (!entry.isDirectory() || !/^\d+$/.test(entry.name)) continue;
       const companyId = Number(entry.name);
       const companyDir = path.join(dir, entry.name);
       // One import batch per company and run (opened with its first file).
-      let batchId: number | undefined;
+      const batch: { id?: number } = {};
+      // Drawn before the listing: an entry another instance moved away after it is not taken.
+      const ticket = await repo.importListingTicket(intake.db);
       for (const f of await readdir(companyDir, { withFileTypes: true })) {
         if (!candidate(f)) continue;
         const full = path.join(companyDir, f.name);
         if (stuck.has(full)) continue;
+        await hooks.listed?.(full);
         let unreadable: string | undefined = f.isDirectory()
           ? unreadableReason(f.name, 'folder')
           : f.isSymbolicLink()
             ? unreadableReason(f.name, 'link')
             : undefined;
-        let bytes = Buffer.alloc(0);
         if (!unreadable) {
           const size = await stat(full).catch((err: unknown) => unreadableReason(f.name, err));
           if (typeof size === 'string') unreadable = size;
@@ -121,44 +185,17 @@ export async function watchImportDir(
           }
           seen.delete(full);
         }
-        if (!unreadable) {
-          try {
-            await hooks.beforeRead?.(full);
-            bytes = await readFile(full);
-          } catch (err) {
-            unreadable = unreadableReason(f.name, err);
-          }
-        }
-        let target = 'imported';
-        let note = '';
+        // One instance takes an entry: one that another instance holds, or moved away after this
+        // scan listed it, is left alone (neither imported again nor refused as gone).
+        const claim = { companyId, name: f.name };
+        const owner = randomUUID();
+        if (!(await repo.claimImportEntry(intake.db, claim, ticket, owner))) continue;
         try {
-          const { results, batchId: batch } = await ingestFiles(intake, SYSTEM_ACTOR, {
-            companyId,
-            files: [{ filename: f.name, bytes, truncated: false, ...(unreadable ? { unreadable } : {}) }],
-            source: 'import',
-            batchId,
-          });
-          batchId ??= batch ?? undefined;
-          const r = results[0];
-          if (r?.status === 'refused') {
-            target = 'failed';
-            note = r.reason ?? '';
-          }
-          imported++;
-        } catch (err) {
-          target = 'failed';
-          note = (err as Error).message;
+          const entry = { companyId, companyDir, name: f.name, full, ...(unreadable ? { unreadable } : {}) };
+          if (await take(entry, batch)) imported++;
+        } finally {
+          await repo.finishImportClaim(intake.db, claim, owner);
         }
-        const dest = path.join(companyDir, target);
-        await mkdir(dest, { recursive: true });
-        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}_${f.name}`;
-        await rename(full, path.join(dest, name)).catch((err: NodeJS.ErrnoException) => {
-          // Gone already (nothing to move), or it stays where it is and is not taken again.
-          if (err.code !== 'ENOENT') stuck.add(full);
-          log.warn({ err, file: f.name, companyId }, 'import folder file not moved');
-        });
-        if (note) await writeFile(path.join(dest, `${name}.txt`), `${note}\n`);
-        log.info({ file: f.name, companyId, target }, 'import folder file taken');
       }
     }
     return imported;

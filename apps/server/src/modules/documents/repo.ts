@@ -1,8 +1,8 @@
 import type { DocumentListParams } from '@gewst/domain';
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { documents, documentVersions, layoutHints, uploadAudit } from './schema';
+import { documents, documentVersions, importFolderClaims, layoutHints, uploadAudit } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentInsert = typeof documents.$inferInsert;
@@ -399,4 +399,64 @@ export async function queuePositions(
         )})`,
   );
   return new Map(rows.map((r) => [r.id, r.pos]));
+}
+
+/** How long a claim of an import-folder entry holds when its instance never ends it (stopped). */
+const IMPORT_CLAIM_LEASE = sql`interval '15 minutes'`;
+
+/**
+ * A ticket drawn before a scan lists a company's import folder (import-folder.ts). The sequence
+ * has no cache, so tickets are ordered as drawn across every instance of the database.
+ */
+export async function importListingTicket(db: DbOrTx): Promise<string> {
+  const [row] = await rowsOf<{ ticket: string }>(
+    db,
+    sql`select nextval('import_folder_claim_seq')::text as ticket`,
+  );
+  return row!.ticket;
+}
+
+/**
+ * Claims an entry of the import folder for this instance, atomically across instances (one
+ * statement on the primary key): a new row, or one whose import ended before `ticket` (the entry
+ * listed under that ticket is a later file of the same name) or whose holder stopped more than
+ * the lease ago. Answers true when the entry is this instance's to take.
+ */
+export async function claimImportEntry(
+  db: DbOrTx,
+  key: { companyId: number; name: string },
+  ticket: string,
+  owner: string,
+): Promise<boolean> {
+  const t = importFolderClaims;
+  const rows = await db
+    .insert(t)
+    .values({ company_id: key.companyId, name: key.name, owner })
+    .onConflictDoUpdate({
+      target: [t.company_id, t.name],
+      set: { owner, claimed_at: sql`now()`, done_seq: null, done_at: null },
+      setWhere: sql`${t.done_seq} < ${ticket}::bigint
+        or (${t.done_seq} is null and ${t.claimed_at} < now() - ${IMPORT_CLAIM_LEASE})`,
+    })
+    .returning({ owner: t.owner });
+  return rows.length === 1;
+}
+
+/** Ends a claim (the entry was moved away, or stays refused): the ticket drawn now marks it. */
+export async function finishImportClaim(
+  db: DbOrTx,
+  key: { companyId: number; name: string },
+  owner: string,
+): Promise<void> {
+  const t = importFolderClaims;
+  await db
+    .update(t)
+    .set({ done_seq: sql`nextval('import_folder_claim_seq')`, done_at: sql`now()` })
+    .where(and(eq(t.company_id, key.companyId), eq(t.name, key.name), eq(t.owner, owner)));
+}
+
+/** Claims ended a day ago matter to no scan any more (a scan lists and takes within minutes). */
+export async function forgetOldImportClaims(db: DbOrTx): Promise<void> {
+  const t = importFolderClaims;
+  await db.delete(t).where(lt(t.done_at, sql`now() - interval '1 day'`));
 }

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -146,4 +147,31 @@ export const layoutHints = pgTable(
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sender, t.field] })],
+);
+
+/**
+ * Which server instance takes an entry of the import folder (several instances may watch one
+ * folder): one row per company and file name. A scan draws a ticket from
+ * `import_folder_claim_seq` before it lists a company's folder; an instance takes an entry only
+ * by inserting its row, or by taking over one whose import ended before that ticket (the entry
+ * listed now is a new file of the same name) or whose holder stopped long ago. An import ends
+ * with a ticket drawn after the file was moved away, so an instance that listed the file before
+ * the move never takes it.
+ */
+export const importFolderClaimSeq = pgSequence('import_folder_claim_seq');
+
+export const importFolderClaims = pgTable(
+  'import_folder_claims',
+  {
+    /** The company folder's number (no reference: a folder may name no company). */
+    company_id: integer('company_id').notNull(),
+    name: text('name').notNull(),
+    /** A random token of the claim: only its holder ends it. */
+    owner: text('owner').notNull(),
+    claimed_at: ts('claimed_at').notNull().defaultNow(),
+    /** The ticket drawn when the import ended (null while it runs). */
+    done_seq: bigint('done_seq', { mode: 'number' }),
+    done_at: ts('done_at'),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.name] })],
 );
