@@ -290,6 +290,203 @@ export function sonstigesLetter(n: NoticeData, s: Style, c: Ctx): Block[] {
       );
       break;
     }
+    // Engineer `classify` (2026-11-25 morning): further acts that only cite a notice — some
+    // name surcharges or fees with their amounts (a remission, a deferral of enforcement, a
+    // decision on an appeal with its fee, a certificate with its fee, a reminder that warns
+    // with the amount a surcharge would have) or repeat the assessment arithmetic.
+    case 'erlass': {
+      const base = Math.floor(amount / 5000) * 5000;
+      const months = p([2, 3, 4]);
+      const sz = (base / 100) * months;
+      const part = p([sz, Math.floor(sz / 200) * 100]);
+      title(
+        p([
+          'Erlass von Säumniszuschlägen',
+          `Ihr Antrag auf Erlass - ${gs} ${ez}`,
+          'Billigkeitsentscheidung nach § 227 AO',
+          'Entscheidung über Ihren Erlassantrag',
+        ]),
+      );
+      para(
+        p([
+          `auf Ihren Antrag vom ${d(addDays(n.datum, -25))} werden die wegen verspäteter Zahlung der ${gs} ${ez} verwirkten Säumniszuschläge in Höhe von ${m(sz)} aus Billigkeitsgründen gemäß § 227 AO in Höhe von ${m(part)} erlassen.`,
+          `die für die ${gs} ${ez} (fällig am ${d(n.faellig)}) entstandenen Säumniszuschläge von ${m(sz)} werden nach § 227 der Abgabenordnung in Höhe von ${m(part)} erlassen, weil die Zahlung nur wegen einer Erkrankung verspätet war.`,
+          `Ihrem Antrag, die Säumniszuschläge zur ${gs} ${ez} zu erlassen, wird teilweise entsprochen. Von den entstandenen Säumniszuschlägen (${m(sz)}) werden ${m(part)} erlassen.`,
+        ]),
+      );
+      b.push({
+        k: 'kv',
+        rows: [
+          [p(['Säumniszuschläge bisher', 'entstandene Säumniszuschläge', 'SZ lt. Konto']), m(sz)],
+          [p(['davon erlassen', 'Erlassbetrag', 'erlassen']), m(part)],
+          [p(['verbleibend', 'noch zu zahlen', 'Restbetrag']), m(sz - part)],
+        ],
+      });
+      para(
+        p([
+          `Gegen diese Entscheidung kann innerhalb eines Monats nach Bekanntgabe Widerspruch erhoben werden.`,
+          `Ein etwa verbleibender Betrag ist bis zum ${d(addDays(n.datum, 14))} zu zahlen. Die ${gs} selbst bleibt unverändert.`,
+        ]),
+      );
+      break;
+    }
+    case 'vollstreckungsaufschub': {
+      title(
+        p([
+          'Vollstreckungsaufschub',
+          'Ratenzahlungsvereinbarung',
+          `Einstweilige Einstellung der Vollstreckung - ${gs} ${ez}`,
+          'Ihr Ratenzahlungsgesuch',
+        ]),
+      );
+      const base = Math.floor(amount / 5000) * 5000;
+      const sz = (base / 100) * 2;
+      const total = amount + sz;
+      const rates = 3;
+      const each = Math.floor(total / rates / 100) * 100;
+      para(
+        p([
+          `auf Ihr Gesuch vom ${d(addDays(n.datum, -12))} wird die Vollstreckung wegen der rückständigen ${gs} ${ez} gemäß § 258 AO einstweilen eingestellt, solange Sie die folgenden Raten pünktlich zahlen.`,
+          `wir sind bereit, von Vollstreckungsmaßnahmen wegen des Rückstands an ${gs} ${ez} vorerst abzusehen (§ 258 AO), wenn Sie den Gesamtbetrag in ${rates} Raten tilgen.`,
+        ]),
+      );
+      b.push({
+        k: 'kv',
+        rows: [
+          [`${gs} ${ez}`, m(amount)],
+          [p(['Säumniszuschläge bis heute', 'bisherige Säumniszuschläge']), m(sz)],
+          [p(['Gesamtrückstand', 'Summe']), m(total)],
+        ],
+      });
+      b.push({
+        k: 'table',
+        header: ['Rate', p(['zahlbar bis', 'fällig am']), 'Betrag'],
+        rows: Array.from({ length: rates }, (_, i) => [
+          String(i + 1),
+          d(addDays(n.datum, 30 * (i + 1))),
+          m(i === rates - 1 ? total - each * (rates - 1) : each),
+        ]),
+        widths: [0.2, 0.4, 0.4],
+        align: ['l', 'l', 'r'],
+      });
+      para(
+        p([
+          'Für die Dauer des Aufschubs entstehen weiterhin Säumniszuschläge nach § 240 AO. Gerät eine Rate in Rückstand, wird die Vollstreckung ohne weitere Ankündigung fortgesetzt.',
+          'Der Vollstreckungsaufschub kann jederzeit widerrufen werden, insbesondere wenn eine Rate nicht rechtzeitig gezahlt wird.',
+        ]),
+      );
+      break;
+    }
+    case 'widerspruchsbescheid': {
+      const fee = p([2500, 5000, 7500]);
+      title(
+        p([
+          'Widerspruchsbescheid',
+          `Entscheidung über Ihren Widerspruch gegen den Gewerbesteuerbescheid ${ez}`,
+          `Widerspruch gegen die Festsetzung der ${gs} ${ez}`,
+        ]),
+      );
+      para(
+        p([
+          `Ihr Widerspruch vom ${d(addDays(n.datum, -40))} gegen den Bescheid über ${gs} ${ez} vom ${notice} wird als unbegründet zurückgewiesen.`,
+          `der Widerspruch vom ${d(addDays(n.datum, -40))} gegen die Festsetzung der ${gs} für ${ez} wird zurückgewiesen.`,
+        ]),
+      );
+      para(
+        p([
+          `Gründe: Mit Bescheid vom ${notice} wurde die ${gs} ${ez} ausgehend vom Steuermessbetrag von ${m(n.mb * 100)} und dem Hebesatz von ${c.p(n.hebesatz)} auf ${m(amount)} festgesetzt. Die Gemeinde ist an den Messbescheid des Finanzamts gebunden (§ 184 Abs. 1 AO); Einwendungen gegen den Messbetrag sind dort zu erheben (§ 351 Abs. 2 AO).`,
+          `Gründe: Der Hebesatz von ${c.p(n.hebesatz)} beruht auf der Hebesatzsatzung (§ 16 GewStG). Aus dem Messbetrag von ${m(n.mb * 100)} ergibt sich damit eine Steuer von ${m(amount)}. Der Bescheid vom ${notice} ist rechtmäßig.`,
+        ]),
+      );
+      para(
+        p([
+          `Die Kosten des Verfahrens tragen Sie. Für diesen Widerspruchsbescheid wird eine Gebühr von ${m(fee)} festgesetzt.`,
+          `Kosten: Sie tragen die Kosten des Widerspruchsverfahrens; die Verwaltungsgebühr beträgt ${m(fee)}.`,
+        ]),
+      );
+      para(
+        'Rechtsbehelfsbelehrung: Gegen den Bescheid in Gestalt dieses Widerspruchsbescheides kann innerhalb eines Monats nach Zustellung Klage beim Verwaltungsgericht erhoben werden.',
+      );
+      break;
+    }
+    case 'umbuchung': {
+      const paid = Math.floor(amount / 400) * 100;
+      title(p(['Umbuchungsmitteilung', 'Mitteilung über eine Umbuchung', 'Verrechnung Ihrer Zahlung']));
+      para(
+        p([
+          `Ihre Zahlung vom ${d(addDays(n.datum, -6))} über ${m(paid)} ist ohne Kassenzeichen eingegangen. Wir haben sie auf die ${gs}-Vorauszahlung ${ez} umgebucht.`,
+          `die am ${d(addDays(n.datum, -6))} eingegangene Zahlung von ${m(paid)} wurde versehentlich der Grundsteuer zugeordnet und nunmehr auf die ${gs} ${ez} umgebucht.`,
+          `gemäß § 226 AO haben wir Ihr Guthaben von ${m(paid)} mit der fälligen ${gs} ${ez} verrechnet.`,
+        ]),
+      );
+      b.push({
+        k: 'table',
+        header: ['Datum', p(['von', 'bisher gebucht auf']), p(['nach', 'umgebucht auf']), 'Betrag'],
+        rows: [[d(n.datum), p(['Grundsteuer', 'Verwahrgeld', 'Guthaben']), `${gs} ${ez}`, m(paid)]],
+        widths: [0.18, 0.3, 0.3, 0.22],
+        align: ['l', 'l', 'l', 'r'],
+      });
+      para(`Der noch offene Betrag zur ${gs} ${ez} beläuft sich auf ${m(amount - paid)}.`);
+      break;
+    }
+    case 'zahlungseingang': {
+      title(p(['Bestätigung des Zahlungseingangs', 'Zahlungsbestätigung', `Quittung - ${gs} ${ez}`]));
+      para(
+        p([
+          `wir bestätigen den Eingang Ihrer Zahlung von ${m(amount)} am ${d(addDays(n.datum, -3))} auf die ${gs} ${ez}. Die Forderung aus dem Bescheid vom ${notice} ist damit ausgeglichen.`,
+          `Ihre Überweisung über ${m(amount)} ist am ${d(addDays(n.datum, -3))} bei der ${kasse(c)} eingegangen und auf die ${gs} ${ez} gebucht worden.`,
+        ]),
+      );
+      para(
+        p([
+          'Säumniszuschläge sind nicht angefallen. Ihr Konto ist ausgeglichen.',
+          'Der Saldo Ihres Kontos beträgt 0,00 EUR.',
+        ]),
+      );
+      break;
+    }
+    case 'fristhinweis': {
+      const vz = Math.floor(amount / 400) * 100;
+      const due = `${ez}-${p(['02', '05', '08', '11'])}-15`;
+      const permonth = Math.floor(vz / 5000) * 50;
+      title(
+        p(['Fälligkeitshinweis', `Hinweis auf die fällige ${gs}`, `Vorauszahlung ${gs} ${ez} - Hinweis`]),
+      );
+      para(
+        `am ${d(due)} wird die Vorauszahlung zur ${gs} ${ez} in Höhe von ${m(vz)} fällig. Bitte überweisen Sie den Betrag rechtzeitig unter Angabe des Kassenzeichens ${n.kassenzeichen}.`,
+      );
+      para(
+        p([
+          `Geht die Zahlung verspätet ein, entstehen kraft Gesetzes (§ 240 AO) Säumniszuschläge von 1 % des auf 50 Euro abgerundeten Betrages je angefangenen Monat, hier also ${m(permonth)} monatlich.`,
+          `Sollte der Betrag nicht fristgerecht eingehen, wären Säumniszuschläge in Höhe von ${m(permonth)} für jeden angefangenen Monat zu zahlen; für eine Mahnung würde zusätzlich eine Mahngebühr von ${m(500)} erhoben.`,
+          `Bei Zahlung nach dem ${d(due)} würden Säumniszuschläge (${m(permonth)} je angefangenen Monat) und eine Mahngebühr von ${m(1000)} anfallen.`,
+        ]),
+      );
+      break;
+    }
+    case 'bescheinigung': {
+      title(
+        p([
+          'Unbedenklichkeitsbescheinigung',
+          'Bescheinigung in Steuersachen',
+          `Bescheinigung über die Zahlung der ${gs}`,
+        ]),
+      );
+      para(
+        p([
+          `hiermit wird bescheinigt, dass ${n.company} ihren Zahlungsverpflichtungen aus der ${gs} bisher nachgekommen ist. Rückstände bestehen zum ${d(n.datum)} nicht.`,
+          `auf Ihren Antrag bescheinigen wir, dass für ${n.company} zum ${d(n.datum)} keine Rückstände an ${gs} bestehen. Die für ${ez} festgesetzte ${gs} von ${m(amount)} ist vollständig gezahlt.`,
+        ]),
+      );
+      para(
+        p([
+          `Für die Ausstellung dieser Bescheinigung wird eine Verwaltungsgebühr von ${m(p([1000, 1500, 2000]))} erhoben.`,
+          `Gebühr für diese Bescheinigung: ${m(p([1000, 1500, 2000]))} (bitte unter Angabe des Kassenzeichens ${n.kassenzeichen} überweisen).`,
+        ]),
+      );
+      para('Die Bescheinigung gilt drei Monate ab Ausstellung. Sie ist kein Bescheid.');
+      break;
+    }
     default:
       return [];
   }
@@ -382,6 +579,24 @@ export function mahnungStyled(n: NoticeData, s: Style, c: Ctx): Block[] | null {
         },
         { k: 'para', text: `Fällig seit ${since}.` },
       ];
+    case 'sz-berechnung': {
+      // Engineer `classify`: the surcharge as its computation (§ 240 AO), no surcharge label in a table.
+      const base = Math.floor(n.rueckstand / 5000) * 5000;
+      const months = base ? Math.round(n.saeumnis / (base / 100)) : 1;
+      return [
+        {
+          k: 'para',
+          text: p([
+            `folgender Betrag ist trotz Fälligkeit am ${since} noch nicht beglichen: ${gs} ${ez} ${m(n.rueckstand)}.`,
+            `zu Ihrem Kassenzeichen ${n.kassenzeichen} ist die ${gs} ${ez} von ${m(n.rueckstand)} seit ${since} offen.`,
+          ]),
+        },
+        {
+          k: 'para',
+          text: `Nach § 240 AO sind für jeden angefangenen Monat der Säumnis 1 % des abgerundeten rückständigen Betrags zu entrichten: 1 % von ${m(base)} x ${months} = ${m(n.saeumnis)}. ${p(['Mahngebühr', 'Kosten dieser Mahnung', 'Auslagen'])}: ${m(n.mahngebuehr)}. Bitte zahlen Sie insgesamt ${m(total)} bis zum ${d(n.faellig)}.`,
+        },
+      ];
+    }
     default:
       return null;
   }

@@ -222,8 +222,16 @@ export type SonstigesStyle =
   | 'erstattung'
   | 'bankverbindung'
   | 'anhoerung'
-  | 'erinnerung';
-export type MahnStyle = 'classic' | 'mahnung-text' | 'vollstreckung' | 'erinnerung-sz' | 'rueckstandsliste';
+  | 'erinnerung'
+  | 'erlass'
+  | 'vollstreckungsaufschub'
+  | 'widerspruchsbescheid'
+  | 'umbuchung'
+  | 'zahlungseingang'
+  | 'fristhinweis'
+  | 'bescheinigung';
+export type MahnStyle =
+  'classic' | 'mahnung-text' | 'vollstreckung' | 'erinnerung-sz' | 'rueckstandsliste' | 'sz-berechnung';
 
 export interface Pools {
   part: Part;
