@@ -49,7 +49,11 @@ export function classify(text: string, trained: Model = model as unknown as Mode
     if (!w) continue;
     for (let c = 0; c < k; c++) z[c]! += (w[c] ?? 0) * v;
   }
+  // Surcharges named by a letter whose act is another (remitted, deferred, certified) are that
+  // act's subject, not a charge: they add nothing to `mahnung`.
+  const ownAct = cues.includes('other_act');
   for (const cue of cues) {
+    if (ownAct && (cue === 'surcharge_charged' || cue === 'surcharge_calc')) continue;
     const w = CUE_WEIGHTS[cue];
     if (!w) continue;
     for (const [t, x] of Object.entries(w)) z[DOCUMENT_TYPES.indexOf(t as DocumentType)]! += x;
@@ -63,14 +67,23 @@ export function classify(text: string, trained: Model = model as unknown as Mode
   const defining = cues.some(
     (c) => !MENTION_CUES.has(c) && (c !== 'p19_gewstg' || new RegExp(MONEY_SOURCE, 'iu').test(text)),
   );
-  // A reminder that charges surcharges is a Mahnung by the product's definition (DOMAIN.md).
-  const act = cues.includes('other_act') && !cues.includes('surcharge_charged');
+  // A reminder that charges surcharges is a Mahnung by the product's definition (DOMAIN.md); an
+  // act of its own (a remission of the surcharges, a deferral of enforcement, a decision on an
+  // appeal with its fee, a certificate …) stays that act even where it names surcharges or fees.
+  const charged = cues.includes('surcharge_charged') || cues.includes('surcharge_calc');
+  const act = cues.includes('other_act') || (cues.includes('reminder') && !charged);
   if (cues.includes('kein_bescheid')) z[sonst] = Math.max(...z) + 5;
   else if (act) z[sonst]! += OTHER_ACT_BONUS;
   else if (defining) z[sonst] = Number.NEGATIVE_INFINITY;
-  else if (cues.length === 0) z[sonst]! += NO_CUE_BONUS;
+  else if (cues.length === 0 || !cues.includes('sets')) z[sonst]! += NO_CUE_BONUS;
   // A Mahnung charges arrears with surcharges or a dunning fee: without one it is none.
-  if (!cues.includes('surcharge_charged')) z[DOCUMENT_TYPES.indexOf('mahnung')]! -= NO_SURCHARGE_PENALTY;
+  if (!charged) z[DOCUMENT_TYPES.indexOf('mahnung')]! -= NO_SURCHARGE_PENALTY;
+  // Every notice shows what it does (or at least names it: OCR may break the arithmetic); a
+  // type of which the letter shows nothing at all loses log-odds, whatever its words resemble.
+  for (const [t, shows] of Object.entries(SHOWS)) {
+    if (!shows.some((c) => cues.includes(c)) || !cues.includes('sets'))
+      z[DOCUMENT_TYPES.indexOf(t as DocumentType)]! -= NOTHING_SHOWN_PENALTY;
+  }
   const p = softmax(z);
   let best = 0;
   for (let c = 1; c < k; c++) if ((p[c] ?? 0) > (p[best] ?? 0)) best = c;
@@ -95,6 +108,20 @@ const NO_CUE_BONUS = 1;
 const OTHER_ACT_BONUS = 4;
 /** Log-odds taken from `mahnung` when no surcharge or dunning fee is charged with an amount. */
 const NO_SURCHARGE_PENALTY = 3;
+/** Log-odds taken from a notice type when the letter shows none of what that type does. */
+const NOTHING_SHOWN_PENALTY = 1.5;
+/**
+ * What each notice type does (the arithmetic or structure), or at least names (its legal basis,
+ * its key figure), one of which every notice of the type carries.
+ */
+const SHOWS: Partial<Record<DocumentType, string[]>> = {
+  gewst_bescheid: ['assessment', 'settlement', 'interest_section', 'hebesatz', 'p16_gewstg'],
+  vorauszahlungsbescheid: ['schedule', 'p19_gewstg', 'quarterly', 'prepay_calc'],
+  zinsbescheid: ['interest_subject', 'interest_calc', 'interest_section', 'p233a_ao', 'interest'],
+  messbescheid: ['messbetrag', 'mess_calc', 'p14_gewstg', 'p184_ao'],
+  zerlegungsbescheid: ['apportionment', 'p188_ao', 'p28_gewstg'],
+};
+
 /**
  * Cues that any letter about trade tax may carry — a letter citing a notice, warning of
  * surcharges, naming the quarterly due dates — as opposed to what a notice itself does.
@@ -109,7 +136,12 @@ const MENTION_CUES = new Set([
   'interest',
   'quarterly',
   'surcharge_mentioned',
+  'surcharge_warned',
   'kein_bescheid',
+  'other_act',
+  'reminder',
+  'prepay_calc',
+  'sets',
 ]);
 
 function softmax(z: number[]): number[] {
@@ -183,7 +215,10 @@ const refRe = (nums: string, law: string) =>
 
 /** Legal references and notice structures, each a strong hint of one or a few types. */
 export function strongCues(text: string): string[] {
-  const t = foldText(text).replace(/\s+/g, ' ');
+  // Words broken at a line end by a hyphen (OCR, narrow columns) are joined first.
+  const t = foldText(text)
+    .replace(/(\p{L})-\s*\n\s*(\p{L})/gu, '$1$2')
+    .replace(/\s+/g, ' ');
   const out: string[] = [];
   const has = (cue: string, re: RegExp) => {
     if (re.test(t)) out.push(cue);
@@ -198,7 +233,10 @@ export function strongCues(text: string): string[] {
   has('p28_gewstg', refRe('(?:28|29|30|31|33)', GEWSTG));
   // Structures: a schedule of quarterly due dates, an apportionment table, arrears with surcharges.
   const quarterDates =
-    t.match(/\b1[4-9]\.\s?(?:0?2|0?5|0?8|11|feb\w*\.?|mai|aug\w*\.?|nov\w*\.?)\.?\s?(?:20)?\d{2}\b/g) ?? [];
+    // (a numeric month ends with its full stop: "17.546,00" is an amount, not 17 May '46)
+    t.match(
+      /\b1[4-9]\.\s?(?:(?:0?2|0?5|0?8|11)\.|(?:feb\w*|mai|aug\w*|nov\w*)\.?)\s?(?:20)?\d{2}\b(?![,.]\d)/g,
+    ) ?? [];
   // Dated quarterly payments set a schedule; the words alone (a reminder of "the quarterly
   // prepayments") only mention one.
   if (new Set(quarterDates).size >= 2) out.push('schedule');
@@ -206,9 +244,12 @@ export function strongCues(text: string): string[] {
   if (/zerleg/.test(t) && /arbeitsl[o]hn|maßstab|massstab/.test(t)) out.push('apportionment');
   // A Mahnung charges: a surcharge or dunning fee with its amount (in the same sentence or the
   // table row below its header). A warning that surcharges would arise names no amount.
-  if (SURCHARGE_CHARGED.test(t)) out.push('surcharge_charged');
+  const charge = surchargeCharge(t);
+  if (charge === 'charged') out.push('surcharge_charged');
+  else if (charge === 'warned') out.push('surcharge_warned');
   else if (/saumniszuschl|mahngebuhr|mahnkosten|vollstreckung|\bmahnung/.test(t))
     out.push('surcharge_mentioned');
+  if (surchargeArithmetic(t)) out.push('surcharge_calc');
   if (/steuermess(?:betrag|zahl)|messbetrag|gewerbeertrag/.test(t)) out.push('messbetrag');
   if (/hebesatz/.test(t)) out.push('hebesatz');
   if (/zins/.test(t) && /233\s?a|nachzahlungszins|erstattungszins|verzins/.test(t)) out.push('interest');
@@ -217,9 +258,19 @@ export function strongCues(text: string): string[] {
     /festgesetzt|festsetz|festzusetz|zahlungsaufforderung|zahlungserinnerung|mahnung/.test(t)
   )
     out.push('trade_tax_notice');
-  if (otherAct(t)) out.push('other_act');
+  // A notice sets something (a Festsetzung, a Zerlegung, a Bescheid); a letter naming none is no notice.
+  if (/festgesetzt|festsetz|festzusetz|setz\w*\s[^.]{0,80}\bfest\b|zerleg|zugeteilt|bescheid/.test(t))
+    out.push('sets');
+  // For the acts' sentences: full stops of dates, ordinals and abbreviations end no sentence.
+  const plain = t
+    .replace(/(?<=\d)\.(?=\s?(?:\d|jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))/g, ' ')
+    .replace(/\b(abs|nr|v|h|ggf|bzw|ca|vgl|gem|lt|evtl|ziff|str|az)\./g, '$1');
+  if (otherAct(plain)) out.push('other_act');
+  else if (reminderAct(plain)) out.push('reminder');
   const arith = arithmeticCues(text);
   out.push(...arith);
+  if (!arith.includes('assessment') && messArithmetic(text)) out.push('mess_calc');
+  if (prepaymentArithmetic(text)) out.push('prepay_calc');
   out.push(...interestCues(text, t, arith.includes('assessment')));
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
@@ -233,9 +284,141 @@ const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
  * stand between them.
  */
 const SURCHARGE_CHARGED = new RegExp(
-  String.raw`(?:saumniszuschl|mahngeb|mahnkosten|\bsz\b|\bgebuhr)\p{L}*\.?(?:[^.;]|\.{2,}|(?<=\d)\.(?=\d|\s(?:jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))){0,160}?${AMOUNT}`,
-  'u',
+  String.raw`(?:saumnis\s?zuschl|mahngeb|mahnkosten|\bsz\b|\bgebuhr)\p{L}*\.?(?:[^.;]|\.{2,}|(?<=\d)\.(?=\d|\s(?:jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))){0,160}?${AMOUNT}`,
+  'gu',
 );
+
+/**
+ * Whether a letter charges a surcharge or fee, only warns of one, or neither: the sentence that
+ * names it with an amount decides by its mood. A condition ("wenn", "falls", "sollte", "bei
+ * Zahlung nach …"), the conditional ("würden … anfallen"), an amount per month (a rate, not a
+ * sum) or a remission ("erlassen", "nicht angefallen") make it a warning or a mention, not a charge.
+ */
+export function surchargeCharge(folded: string): 'charged' | 'warned' | null {
+  let warned = false;
+  for (const m of folded.matchAll(SURCHARGE_CHARGED)) {
+    const end = m.index + m[0].length;
+    const before = folded.slice(sentenceStart(folded, m.index), end);
+    const after = folded.slice(end, end + 40);
+    const rest = folded.slice(end, end + 100).split(/[.;!?]\s(?!\d)/)[0] ?? '';
+    if (
+      HYPOTHETICAL.test(before) ||
+      REMITTED.test(before) ||
+      REMITTED.test(rest) ||
+      RATE_AFTER.test(after) ||
+      MOOD_AFTER.test(after)
+    )
+      warned = true;
+    else return 'charged';
+  }
+  return warned ? 'warned' : null;
+}
+
+/** Where the sentence holding position `i` begins (a full stop before a space and no digit; not an abbreviation). */
+function sentenceStart(t: string, i: number): number {
+  const head = t.slice(Math.max(0, i - 240), i);
+  let start = 0;
+  for (const m of head.matchAll(
+    /(?<!\b(?:v|abs|nr|ggf|bzw|ca|str|z|u|s|d|vgl|gem|lt|evtl|ziff|tel))[.!?:]\s(?!\d)/g,
+  ))
+    start = m.index + m[0].length;
+  return Math.max(0, i - 240) + start;
+}
+
+const HYPOTHETICAL =
+  /\b(?:wenn|falls|sofern|sollten?|andernfalls|ansonsten|vermeiden|drohen|droht|bei (?:zahlung nach|verspateter|nicht (?:rechtzeitiger|fristgerechter))|(?:eingeht|eingehen|zahlen|gezahlt wird)\s?,|verspatet ein|wurden?\s(?:\p{L}+\s){0,6}(?:anfallen|entstehen|hinzukommen|zu zahlen)|waren\s(?:\p{L}+\s){0,4}zu zahlen)\b/u;
+const REMITTED =
+  /\berlass|erlassen|niedergeschlagen|nicht (?:angefallen|entstanden|erhoben)|\bkeine\s(?:saumnis|mahngeb|gebuhr)/;
+/** An amount per month is a rate, not a sum charged. */
+const RATE_AFTER =
+  /^\s?(?:€|eur\w*)?\s?(?:\)\s?)?(?:je|pro|fur jeden)\s(?:angefangenen\s|vollen\s)?monat|^\s?(?:€|eur\w*)?\s?monatlich/;
+/** "… 25,00 € anfallen würden", "… zu zahlen wären". */
+const MOOD_AFTER =
+  /^[^.]{0,25}?(?:anfallen|entstehen|erhoben werden|zu zahlen|hinzukommen)\s(?:wurden?|waren?)\b/;
+
+/**
+ * The surcharge's own arithmetic (§ 240 AO): 1 % of an amount rounded down to 50 € for each
+ * month begun (1–12), printed as an amount in a sentence that charges it, in a letter that
+ * speaks of surcharges. What a Mahnung does, whatever its labels.
+ */
+export function surchargeArithmetic(folded: string): boolean {
+  if (!/saumnis|zuschl|\b240\b|\bsz\b/.test(folded)) return false;
+  const found = [...folded.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
+    .map((m) => ({ at: m.index, len: m[0].length, v: parseMoney(m[0]) }))
+    .filter((a): a is { at: number; len: number; v: string } => a.v !== null)
+    .map((a) => ({ ...a, c: toCents(a.v) < 0n ? -toCents(a.v) : toCents(a.v) }))
+    .filter((a) => a.c > 0n)
+    .slice(0, 80);
+  const byValue = new Map<bigint, { at: number; len: number }[]>();
+  for (const a of found) byValue.set(a.c, [...(byValue.get(a.c) ?? []), a]);
+  for (const a of found) {
+    const base = (a.c / 5000n) * 5000n;
+    if (base < 5000n) continue;
+    for (let k = 1n; k <= 12n; k++) {
+      const sz = (base / 100n) * k;
+      if (sz < 100n || sz === a.c) continue;
+      for (const o of byValue.get(sz) ?? []) {
+        const end = o.at + o.len;
+        const before = folded.slice(sentenceStart(folded, o.at), end);
+        const after = folded.slice(end, end + 40);
+        if (!HYPOTHETICAL.test(before) && !RATE_AFTER.test(after) && !MOOD_AFTER.test(after)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Quarterly prepayments from a yearly amount (§ 19 GewStG): a quarter printed as a quarter of
+ * another printed amount, exactly or rounded down to the euro, at least 50 €.
+ */
+export function prepaymentArithmetic(text: string): boolean {
+  const amounts = [
+    ...new Set(
+      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
+        .map((m) => parseMoney(m[0]))
+        .filter((v): v is string => v !== null)
+        .map((v) => toCents(v))
+        .filter((c) => c > 0n),
+    ),
+  ].slice(0, 60);
+  const set = new Set(amounts);
+  return amounts.some((y) => y >= 20_000n && (set.has(y / 4n) ? y % 4n === 0n : set.has((y / 400n) * 100n)));
+}
+
+/**
+ * A Messbetrag derived from a Gewerbeertrag (§§ 10, 11 GewStG): the income rounded down to
+ * 100 €, less a Freibetrag (none, 24,500 € or 5,000 €, or one printed), × 3.5 %, rounded down
+ * to the euro — printed as another amount. Only where no tax is assessed from it (a Messbescheid
+ * never multiplies by a Hebesatz).
+ */
+export function messArithmetic(text: string): boolean {
+  const amounts = [
+    ...new Set(
+      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
+        .map((m) => parseMoney(m[0]))
+        .filter((v): v is string => v !== null)
+        .map((v) => toCents(v))
+        .filter((c) => c > 0n),
+    ),
+  ].slice(0, 60);
+  const set = new Set(amounts);
+  const allowances = [
+    0n,
+    2_450_000n,
+    500_000n,
+    ...amounts.filter((a) => a <= 2_450_000n && a % 10_000n === 0n),
+  ];
+  for (const ge of amounts) {
+    const rounded = (ge / 10_000n) * 10_000n;
+    for (const fb of allowances) {
+      if (rounded - fb < 10_000n) continue;
+      const mb = (((rounded - fb) * 35n) / 1000n / 100n) * 100n;
+      if (mb >= 100n && mb !== ge && set.has(mb)) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * The operative part of a letter that is no notice of the six types, by what the letter does:
@@ -248,10 +431,22 @@ const SURCHARGE_CHARGED = new RegExp(
 export function otherAct(folded: string): boolean {
   const head = folded.slice(0, Math.max(700, Math.floor(folded.length * 0.3)));
   const nouns =
-    /stundung|aussetzung der vollziehung|eingangsbestatigung|bestatigung uber den eingang|kont[oe]n?(?:auszug|ubersicht)|buchungsubersicht|ubersicht (?:uber|zu) (?:ihr|ihrem|das) \w*konto|stand ihres \w*kontos|erstattungsmitteilung|mitteilung uber (?:eine |die )?erstattung|(?:anderung|neue) (?:\p{L}+ ){0,2}bankverbindung|anhorung|stellungnahme|zahlungserinnerung|erinnerung an|zahlungshinweis/u;
+    /stundung|aussetzung der vollziehung|eingangsbestatigung|bestatigung uber den eingang|kont[oe]n?(?:auszug|ubersicht)|buchungsubersicht|ubersicht (?:uber|zu) (?:ihr|ihrem|das) \w*konto|stand ihres \w*kontos|erstattungsmitteilung|mitteilung uber (?:eine |die )?erstattung|(?:anderung|neue) (?:\p{L}+ ){0,2}bankverbindung|anhorung|stellungnahme|erlass von|erlassantrag|antrag auf erlass|billigkeit|vollstreckungsaufschub|ratenzahlung|einstellung (?:der |von )?vollstreckung|widerspruchsbescheid|einspruchsentscheidung|entscheidung uber (?:ihren |den )?(?:widerspruch|einspruch|antrag)|umbuchung|zahlungsbestatigung|bestatigung des zahlungseingangs|quittung|bescheinigung/u;
   const verbs =
-    /(?:wird|werden)\s(?:[^.]{0,120})\sgestundet|vollziehung\s[^.]{0,160}\sausgesetzt|bestatigen\s(?:\p{L}+\s){0,3}(?:den\s)?eingang|(?:beabsichtigen|beabsichtigt)\s[^.]{0,160}\s(?:festzusetzen|zu schatzen|anzupassen)|gelegenheit,?\s(?:\p{L}+\s){0,4}zu\s(?:aussern|ausern)|(?:mochten|durfen)\s(?:wir\s)?sie\s(?:daran\s)?erinnern|andert sich (?:\p{L}+\s){0,3}bankverbindung|neue(?:s|n)? (?:\p{L}+ )?(?:bankverbindung|konto\b)/u;
+    /(?:wird|werden)\s(?:[^.]{0,120})\sgestundet|vollziehung\s[^.]{0,160}\sausgesetzt|bestatigen\s(?:\p{L}+\s){0,3}(?:den\s)?eingang|(?:beabsichtigen|beabsichtigt)\s[^.]{0,160}\s(?:festzusetzen|zu schatzen|anzupassen)|gelegenheit,?\s(?:\p{L}+\s){0,4}zu\s(?:aussern|ausern)|andert sich (?:\p{L}+\s){0,3}bankverbindung|neue(?:s|n)? (?:\p{L}+ )?(?:bankverbindung|konto\b)|(?:saumniszuschl|zinsen|forderung|betrag|rest)[^.]{0,160}\s(?:erlassen|niedergeschlagen)\b|(?:widerspruch|einspruch|antrag)[^.]{0,160}\s(?:zuruckgewiesen|abgelehnt)\b|vollstreckung[^.]{0,80}\seingestellt|von vollstreckungsmassnahmen[^.]{0,80}\sabzusehen|\bumgebucht\b|\b(?:wird|werden) (?:hiermit )?(?:bescheinigt|bestatigt),? dass|\b(?:bescheinigen|bestatigen) (?:wir|hiermit),? dass|stell\w*\s(?:\p{L}+\s){0,3}vollstreckung\s(?:\p{L}+\s){0,3}ein\b/u;
   return nouns.test(head) || verbs.test(folded);
+}
+
+/**
+ * A reminder: it reminds of a payment (before or after its due date). It is `sonstiges` unless
+ * it charges a surcharge or a fee — then it is a Mahnung whatever its title (DOMAIN.md).
+ */
+export function reminderAct(folded: string): boolean {
+  const head = folded.slice(0, Math.max(700, Math.floor(folded.length * 0.3)));
+  return (
+    /zahlungserinnerung|erinnerung an|zahlungshinweis/.test(head) ||
+    /(?:mochten|durfen)\s(?:wir\s)?sie\s(?:daran\s)?erinnern/.test(folded)
+  );
 }
 
 /**
@@ -375,6 +570,10 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   p28_gewstg: { zerlegungsbescheid: 2 },
   apportionment: { zerlegungsbescheid: 1 },
   surcharge_charged: { mahnung: 2.5 },
+  // 1 % of the arrears rounded down to 50 € × months begun, charged: what a Mahnung does.
+  surcharge_calc: { mahnung: 1.5 },
+  // A Messbetrag derived from a Gewerbeertrag, no tax assessed from it: what a Messbescheid does.
+  mess_calc: { messbescheid: 1.5 },
   // Tax less an earlier amount = the printed difference: a year settled, which no prepayment notice does.
   settlement: { gewst_bescheid: 2.5, vorauszahlungsbescheid: -1.5 },
   interest_subject: { zinsbescheid: 2.5 },
