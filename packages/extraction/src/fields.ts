@@ -86,7 +86,7 @@ export function extractFieldsChecked(
     const amounts = allAmounts(indexes);
     const percents = allOf(indexes, PERCENT_SOURCE, parsePercent);
     // Tables with old / new / difference columns (or rows): the version decides the field.
-    if (group === ASSESSMENT) labelled = withTableContext(labelled, indexes, amounts, percents);
+    labelled = withTableContext(labelled, indexes, amounts, percents);
     const sol =
       group === MESS
         ? solveMessbescheid(labelled, amounts)

@@ -299,3 +299,24 @@ describe('interest: the moved Zinslauf starts (Art. 97 § 36 EGAO) and leader do
     expect(v.zinsen_bis).toBe('2023-03-03');
   });
 });
+
+describe('Messbescheid with old and new columns', () => {
+  it('a changed Messbescheid: both columns obey the 3.5 % arithmetic, the new one is the figure', () => {
+    // old: 50.040 → 50.000 − 24.500 = 25.500 × 3.5 % = 892; new: 68.250,37 → 68.200 − 24.500 → 1.529.
+    const p = grid(
+      [
+        ['Geänderter Bescheid über den Gewerbesteuermessbetrag 2021'],
+        ['', 'bisher', 'neu'],
+        ['Gewerbeertrag', '50.040,00 €', '68.250,37 €'],
+        ['Freibetrag', '24.500,00 €', '24.500,00 €'],
+        ['Steuermessbetrag', '892,00 €', '1.529,00 €'],
+      ],
+      [60, 220, 320],
+    );
+    const { v, checks } = read('messbescheid', p);
+    expect(v.gewerbeertrag).toBe('68250.37');
+    expect(v.freibetrag).toBe('24500.00');
+    expect(v.messbetrag).toBe('1529.00');
+    expect(checks).toEqual([]);
+  });
+});

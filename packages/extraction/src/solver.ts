@@ -524,6 +524,8 @@ const ROLE_DIFF =
 /** A difference column or row that means the taxpayer gets money back. */
 const ROLE_MINUS = /weniger|minder|erstattung|guthaben|überzahl|zu viel|(?<![\p{L}])abgang(?![\p{L}])/iu;
 const FIELD_OF: [string, RegExp][] = [
+  ['freibetrag', /freibetrag/iu],
+  ['gewerbeertrag', /(?<!nach dem )gewerbeertrag|(?<![\p{L}])(?:maßgebender )?ertrag(?![\p{L}])/iu],
   ['messbetrag', /me(?:ss|ß)betr|messbetr|anteil am|zerlegungsanteil/iu],
   ['hebesatz', /hebesatz|hebes\./iu],
   ['festgesetzte_steuer', /steuer|(?<![\p{L}])soll(?![\p{L}])|festsetzung|festgesetzt|jahresbetrag/iu],
@@ -630,7 +632,7 @@ export function withTableContext<K extends string>(
     }
   }
   if (stale.size)
-    for (const f of ['messbetrag', 'hebesatz', 'festgesetzte_steuer'])
+    for (const f of ['messbetrag', 'hebesatz', 'festgesetzte_steuer', 'gewerbeertrag', 'freibetrag'])
       for (const c of out[f] ?? []) if (stale.has(key(c))) c.score *= 0.3;
   return out as Partial<Record<K, Candidate[]>>;
 }
