@@ -1,4 +1,11 @@
-import { overlapRatio } from './layout.js';
+import {
+  bundeslandFromAgs,
+  computeBekanntgabe,
+  formatIsoDate,
+  monatsfrist,
+  parseIsoDate,
+} from '@gewst/domain';
+import { overlapRatio, xOverlap } from './layout.js';
 import { agsOfName, resolveSender, senderFields } from './municipality.js';
 import {
   DATE_SOURCE,
@@ -24,7 +31,7 @@ import {
 } from './solver.js';
 import { findVorauszahlungen } from './schedule.js';
 import { findGemeinde, findZerlegungsanteile } from './tables.js';
-import { indexPage, type PageIndex, spanConfidence, spanRect } from './textindex.js';
+import { indexPage, type PageIndex, rowOf, spanConfidence, spanRect } from './textindex.js';
 import type { DocumentType, ExtractedField, Fields, Hints, MunicipalityResolver, Page } from './types.js';
 
 export interface ExtractOptions {
@@ -119,7 +126,8 @@ export function extractFieldsChecked(
     else if (name === 'zerlegungsanteile')
       f = findZerlegungsanteile(indexes, (n) => options.resolveMunicipality?.(n) ?? agsOfName(n));
     else if (name === 'gemeinde') f = findGemeinde(indexes);
-    else if (name === 'faellig_am') f = dueDate(indexes, hints, fields);
+    // The due date after the sender is known (a deadline moves past the state's holidays).
+    else if (name === 'faellig_am') continue;
     else if (name === 'erhebungszeitraum') f = taxYear(indexes, hints, type);
     else if (name === 'bescheid_datum') f = noticeDate(indexes, hints);
     else f = scalarField(name, indexes, hints);
@@ -189,6 +197,11 @@ export function extractFieldsChecked(
       if (found.gemeinde) fields.gemeinde = found.gemeinde;
     }
   }
+  if (names.includes('faellig_am')) {
+    const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
+    const f = dueDate(indexes, hints, fields, ags);
+    if (f) fields.faellig_am = f;
+  }
   return { fields, checks };
 }
 
@@ -224,13 +237,32 @@ function printedMonths(indexes: PageIndex[]): number[] {
  * prepayment schedule, never on or before the notice's own date. Without either, a date within
  * two months after the notice stands in with a low score.
  */
-function dueDate(indexes: PageIndex[], hints: Hints, fields: Fields): ExtractedField | null {
+function dueDate(
+  indexes: PageIndex[],
+  hints: Hints,
+  fields: Fields,
+  ags: string | null,
+): ExtractedField | null {
   const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
   const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 864e5;
   let cands = scalarCandidates('faellig_am', indexes, hints, fields.vorauszahlungen);
   if (noticeDate) {
     const d0 = day(noticeDate);
     cands = cands.filter((c) => typeof c.value !== 'string' || day(c.value) > d0);
+    const clause = cands.length === 0 ? monthAfterBekanntgabe(indexes) : null;
+    if (clause) {
+      // "… innerhalb eines Monats nach Bekanntgabe zu zahlen" without the date: DOMAIN.md § 3 —
+      // Bekanntgabe on the 3rd (from 2025 the 4th) day after the notice's date, one month after
+      // it, each moved to the next working day of the municipality's state.
+      const state = (ags ? bundeslandFromAgs(ags) : null) ?? 'Nordrhein-Westfalen';
+      try {
+        const bek = parseIsoDate(computeBekanntgabe(noticeDate, state, { ags }));
+        const value = formatIsoDate(monatsfrist(bek, state, { ags }));
+        cands.push({ ...clause, value, score: 0.4, confidence: clause.confidence * 0.8 });
+      } catch {
+        // an invalid notice date: no due date from it
+      }
+    }
     if (cands.length === 0) {
       const schedule = fields.vorauszahlungen;
       for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
@@ -247,13 +279,41 @@ function dueDate(indexes: PageIndex[], hints: Hints, fields: Fields): ExtractedF
 }
 
 /**
+ * A sentence that makes the amount due one month after the notice is received ("… ist innerhalb
+ * eines Monats nach Bekanntgabe dieses Bescheides zu zahlen") — not the appeal deadline of the
+ * Rechtsbehelfsbelehrung, which uses the same words.
+ */
+function monthAfterBekanntgabe(indexes: PageIndex[]): Candidate | null {
+  const re = /(?:einen?|eines|1)\s+Monats?\s+nach\s+(?:der\s+|dessen\s+|seiner\s+|ihrer\s+)?Bekanntgabe/giu;
+  for (const ix of indexes)
+    for (const m of ix.flat.matchAll(re)) {
+      const at = m.index ?? 0;
+      const lo = Math.max(0, ix.flat.lastIndexOf('. ', at) + 1);
+      const hiDot = ix.flat.indexOf('. ', at);
+      const sentence = ix.flat.slice(lo, hiDot < 0 ? at + 200 : hiDot);
+      if (!/zahl|fällig|entricht|überweis|begleich|leisten/iu.test(sentence)) continue;
+      if (/widerspruch|einspruch|klage|rechtsbehelf|antrag/iu.test(sentence)) continue;
+      const end = at + m[0].length;
+      return {
+        value: '',
+        score: 0,
+        confidence: spanConfidence(ix, at, end),
+        page: ix.page.page,
+        rect: spanRect(ix, at, end),
+        pos: at,
+      };
+    }
+  return null;
+}
+
+/**
  * Words right before a date that give it another role in the letter than the notice's own date:
  * received ("Eingang", "eingegangen"), the letter or declaration answered ("Ihr Schreiben vom",
  * "Erklärung vom"), an earlier notice ("ändert den Bescheid vom"), a balance ("Buchungsstand"),
  * a period ("Zinslauf", "vom … bis"), a due date ("fällig", "zahlbar bis").
  */
 const OTHER_DATE_ROLE = new RegExp(
-  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|ihren?|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
+  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|im|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
   'iu',
 );
 /** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
@@ -269,8 +329,37 @@ function dateStart(ix: PageIndex, c: Candidate): number {
   const m = re.exec(ix.flat);
   return m && m.index - c.pos < 80 ? m.index : c.pos;
 }
+const RANGE_BEFORE = new RegExp(String.raw`(?:${DATE_SOURCE})\s*[-–—]\s*$`, 'iu');
+const RANGE_AFTER = new RegExp(
+  String.raw`^(?:${DATE_SOURCE})\s*(?:[-–—]|bis\b)\s*(?:zum\s+)?(?:${DATE_SOURCE})`,
+  'iu',
+);
+/**
+ * A date with another role: claimed by the words before it (OTHER_DATE_ROLE), one end of a
+ * period ("01.01.2023 – 31.12.2023"), or one of a column of dates (a ledger, a payment plan).
+ */
 const otherRole = (ix: PageIndex, at: number) =>
-  OTHER_DATE_ROLE.test(ix.flat.slice(Math.max(0, at - 60), at));
+  OTHER_DATE_ROLE.test(ix.flat.slice(Math.max(0, at - 60), at)) ||
+  RANGE_BEFORE.test(ix.flat.slice(Math.max(0, at - 30), at)) ||
+  RANGE_AFTER.test(ix.flat.slice(at, at + 60)) ||
+  inDateColumn(ix, at);
+
+/**
+ * A date that begins its row, with another date beginning the row right above or below it in
+ * the same column: an entry of a ledger or a payment plan, not the letter's date.
+ */
+function inDateColumn(ix: PageIndex, at: number): boolean {
+  const r = rowOf(ix, at);
+  if (ix.rows[r]?.start !== at) return false;
+  const rect = spanRect(ix, at, at + 6);
+  const re = new RegExp(`^(?:${DATE_SOURCE})`, 'iu');
+  for (const rr of [r - 1, r + 1]) {
+    const row = ix.rows[rr];
+    const m = row ? re.exec(ix.text.slice(row.start, row.end)) : null;
+    if (row && m && xOverlap(spanRect(ix, row.start, row.start + m[0].length), rect) > 0.3) return true;
+  }
+  return false;
+}
 
 /**
  * The notice date by its role in the letter: the header's date item ("Datum", "Bescheiddatum",

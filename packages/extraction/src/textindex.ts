@@ -5,9 +5,32 @@ import type { Line, Page, Rect, Word } from './types.js';
 /** OCR junk: short letter-only tokens read with very low confidence (dust, dotted leaders). */
 const isJunk = (w: Word) => w.confidence < 0.3 && /^\p{L}{1,4}$/u.test(w.text);
 
+/**
+ * OCR reads a digit of a printed number as a look-alike letter now and then ("l5.O8.2O25",
+ * "2.43O,00"): a token of digits, look-alikes and the separators of dates and amounts, with at
+ * least three real digits and a separator, is a number — O/o → 0, l/I/| → 1. Not words, not
+ * "I/2025" (a slash is no separator here), not a token of letters only.
+ */
+const NUMERAL = /^([(]?)([\dOoIl|]{1,4}(?:[.,][\dOoIl|]{1,4})+[.,]?(?:--?|–)?)([€):;,]*)$/u;
+export function correctNumeral(text: string): string {
+  const m = NUMERAL.exec(text);
+  if (!m || !/[OoIl|]/u.test(m[2]!) || (m[2]!.match(/\d/gu)?.length ?? 0) < 3) return text;
+  return `${m[1]}${m[2]!.replace(/[Oo]/gu, '0').replace(/[Il|]/gu, '1')}${m[3]}`;
+}
+function correctNumerals(words: readonly Word[]): Word[] {
+  let changed = false;
+  const out = words.map((w) => {
+    const text = correctNumeral(w.text);
+    if (text === w.text) return w;
+    changed = true;
+    return { ...w, text, confidence: w.confidence * 0.9 };
+  });
+  return changed ? out : (words as Word[]);
+}
+
 function correctLine(line: Line): Line {
   const kept = line.words.some(isJunk) ? line.words.filter((w) => !isJunk(w)) : line.words;
-  const words = correctLabelWords(kept);
+  const words = correctNumerals(correctLabelWords(kept));
   return words === line.words ? line : { ...line, words, text: words.map((w) => w.text).join(' ') };
 }
 

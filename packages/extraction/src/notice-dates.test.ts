@@ -1,0 +1,144 @@
+/**
+ * Ninth step (engineer `prepay`): the prepayment schedule, the due date and the notice date in
+ * forms written for this test only (not the benchmark's pools): every case is decided by what
+ * the value is for (its row or column header, the words on its line, its sentence) and by the
+ * arithmetic of § 19 GewStG (quarters of floor(annual / 4) on 15 Feb/May/Aug/Nov), not by one
+ * layout's labels.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './fields.js';
+import { buildLines } from './layout.js';
+import type { DocumentType, Page, Word } from './types.js';
+
+/** Rows of text; " | " starts a new cell 130 pt further right (a table column). */
+function pageOf(rows: string[], source: 'text' | 'ocr' = 'text'): Page {
+  const words: Word[] = [];
+  for (const [r, row] of rows.entries())
+    for (const [c, cell] of row.split(' | ').entries()) {
+      let x = 40 + c * 130;
+      for (const t of cell.split(' ').filter(Boolean)) {
+        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
+        x += t.length * 5 + 4;
+      }
+    }
+  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source };
+}
+const field = (type: DocumentType, rows: string[], name: string, source: 'text' | 'ocr' = 'text') =>
+  extractFields(type, [pageOf(rows, source)])[name]?.value;
+
+describe('the due date by what the sentence asks for', () => {
+  const head = ['Stadt Igel | Datum: 10.03.2025', 'Bescheid über Gewerbesteuer 2023'];
+  it('"… wird am … fällig" (the date before the due word)', () => {
+    expect(
+      field(
+        'zinsbescheid',
+        [...head, 'Zinsen 120,00 €', 'Der Betrag von 120,00 € wird am 14.04.2025 fällig.'],
+        'faellig_am',
+      ),
+    ).toBe('2025-04-14');
+  });
+
+  it('"ist am … zu begleichen"', () => {
+    expect(
+      field(
+        'zinsbescheid',
+        [...head, 'Zinsen 120,00 €', 'Der Restbetrag ist am 22.04.2025 zu begleichen.'],
+        'faellig_am',
+      ),
+    ).toBe('2025-04-22');
+  });
+
+  it('"innerhalb eines Monats nach Bekanntgabe" without a date: Bekanntgabe (DOMAIN.md § 3) + one month', () => {
+    // Posted 10.03.2025 (a Monday): Bekanntgabe on the 4th day after (from 2025), 14.03.2025, a
+    // Friday; one month after it: 14.04.2025.
+    expect(
+      field(
+        'zinsbescheid',
+        [
+          ...head,
+          'Zinsen 120,00 €',
+          'Der Betrag ist innerhalb eines Monats nach Bekanntgabe dieses Bescheides zu zahlen.',
+        ],
+        'faellig_am',
+      ),
+    ).toBe('2025-04-14');
+  });
+
+  it('never a date on or before the notice date (a prepayment that was due)', () => {
+    expect(
+      field(
+        'zinsbescheid',
+        [
+          ...head,
+          'Die Vorauszahlung war am 15.02.2025 fällig.',
+          'Zinsen 120,00 €',
+          'Bitte überweisen Sie den Betrag bis 11.04.2025.',
+        ],
+        'faellig_am',
+      ),
+    ).toBe('2025-04-11');
+  });
+});
+
+describe('the notice date by its role in the letter', () => {
+  it('the place line beats "Mit Bescheid vom …" in running text about an earlier notice', () => {
+    expect(
+      field(
+        'vorauszahlungsbescheid',
+        [
+          'Stadt Igel, Steueramt | Neustadt, 03.04.2025',
+          'Vorauszahlungsbescheid 2025',
+          'Mit Bescheid vom 12.01.2024 hatten wir die Vorauszahlungen festgesetzt.',
+        ],
+        'bescheid_datum',
+      ),
+    ).toBe('2025-04-03');
+  });
+
+  it('an unlabelled letterhead date, not the period range printed above it', () => {
+    expect(
+      field(
+        'gewst_bescheid',
+        ['Stadt Igel', 'Veranlagung 2023: 01.01.2023 – 31.12.2023', '03.04.2025', 'Gewerbesteuerbescheid'],
+        'bescheid_datum',
+      ),
+    ).toBe('2025-04-03');
+  });
+
+  it('not a date of a ledger column under "Datum | Art | Betrag"', () => {
+    expect(
+      field(
+        'sonstiges',
+        [
+          'Stadt Igel',
+          'Kontoübersicht (Stand 22.10.2024)',
+          'Datum | Art | Betrag',
+          '15.02.2024 | Vorauszahlung I | 1.000,00',
+          '15.05.2024 | Vorauszahlung II | 1.000,00',
+        ],
+        'bescheid_datum',
+      ),
+    ).toBe('2024-10-22');
+  });
+
+  it('an OCR-read "Datum" with O for 0', () => {
+    expect(field('mahnung', ['Stadt Igel | Datum: O3.04.2O25', 'Mahnung'], 'bescheid_datum', 'ocr')).toBe(
+      '2025-04-03',
+    );
+  });
+
+  it('"Ausgestellt am" at the foot of the letter', () => {
+    expect(
+      field(
+        'zinsbescheid',
+        [
+          'Stadt Igel',
+          'Ihre Erklärung vom 02.02.2025',
+          'Zinsbescheid',
+          'Dieser Bescheid wurde am 05.03.2025 ausgestellt.',
+        ],
+        'bescheid_datum',
+      ),
+    ).toBe('2025-03-05');
+  });
+});
