@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
 import { buildLines } from './layout.js';
+import { findVorauszahlungen } from './schedule.js';
+import { indexPage } from './textindex.js';
 import type { DocumentType, Page, Word } from './types.js';
 
 /** Rows of text; " | " starts a new cell 130 pt further right (a table column). */
@@ -23,8 +25,104 @@ function pageOf(rows: string[], source: 'text' | 'ocr' = 'text'): Page {
     }
   return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source };
 }
+const q = (jahr: number, quartal: number, betrag: string, faellig?: string) => ({
+  jahr,
+  quartal,
+  betrag,
+  faellig_am: faellig ?? `${jahr}-${['02', '05', '08', '11'][quartal - 1]}-15`,
+});
+const year = (jahr: number, betrag: string, from = 1) =>
+  [1, 2, 3, 4].filter((k) => k >= from).map((k) => q(jahr, k, betrag));
+const schedule = (rows: string[], expected: string | null = null, source: 'text' | 'ocr' = 'text') =>
+  findVorauszahlungen([indexPage(pageOf(rows, source))], expected)?.value;
 const field = (type: DocumentType, rows: string[], name: string, source: 'text' | 'ocr' = 'text') =>
   extractFields(type, [pageOf(rows, source)])[name]?.value;
+
+describe('prepayment schedules in forms the engine was not written for', () => {
+  it('running text: one amount "je … am 15.02., 15.05., 15.08. und 15.11.2025"', () => {
+    expect(
+      schedule([
+        'Festsetzung der Vorauszahlungen',
+        'Die Vorauszahlungen für 2025 betragen je 1.234,00 € am 15.02., 15.05., 15.08. und 15.11.2025.',
+      ]),
+    ).toEqual(year(2025, '1234.00'));
+  });
+
+  it('a year × quarter matrix over two years (every year the notice sets)', () => {
+    expect(
+      schedule([
+        'Festgesetzte Vorauszahlungen',
+        'Jahr | I. Quartal | II. Quartal | III. Quartal | IV. Quartal',
+        '2025 | 1.500,00 | 1.500,00 | 1.500,00 | 1.500,00',
+        '2026 | 1.500,00 | 1.500,00 | 1.500,00 | 1.500,00',
+      ]),
+    ).toEqual([...year(2025, '1500.00'), ...year(2026, '1500.00')]);
+  });
+
+  it('a transposed Fälligkeit/Betrag table with due dates moved past the weekend', () => {
+    expect(
+      schedule([
+        'Vorauszahlungen 2026',
+        'Fälligkeit | 16.02.2026 | 15.05.2026 | 17.08.2026 | 16.11.2026',
+        'Betrag | 812,00 € | 812,00 € | 812,00 € | 812,00 €',
+      ]),
+    ).toEqual([
+      q(2026, 1, '812.00', '2026-02-16'),
+      q(2026, 2, '812.00'),
+      q(2026, 3, '812.00', '2026-08-17'),
+      q(2026, 4, '812.00', '2026-11-16'),
+    ]);
+  });
+
+  it('old and new side by side under inflected headers ("bisheriges Soll | künftiges Soll")', () => {
+    expect(
+      schedule([
+        'Vorauszahlungen',
+        'Fälligkeit | bisheriges Soll | künftiges Soll',
+        '15.08.2025 | 900,00 € | 1.120,00 €',
+        '15.11.2025 | 900,00 € | 1.120,00 €',
+      ]),
+    ).toEqual(year(2025, '1120.00', 3));
+  });
+
+  it('old, new and difference without headers: the new one is what the difference leads to', () => {
+    expect(
+      schedule([
+        'Vorauszahlungen',
+        '15.08.2025 | 1.300,00 | 1.050,00 | -250,00',
+        '15.11.2025 | 1.300,00 | 1.050,00 | -250,00',
+      ]),
+    ).toEqual(year(2025, '1050.00', 3));
+  });
+
+  it('a change in words: "bisher … künftig vierteljährlich …", the Nachzahlung is no instalment', () => {
+    expect(
+      schedule([
+        'Die Vorauszahlungen für 2025 werden wie folgt geändert: bisher vierteljährlich 1.000,00 €,',
+        'künftig vierteljährlich 1.250,00 €. Für die bereits fälligen Termine ergibt sich eine',
+        'Nachzahlung von 500,00 €, fällig am 20.06.2025.',
+      ]),
+    ).toEqual(year(2025, '1250.00'));
+  });
+
+  it('"ab dem 01.07.2025 … je Quartal": the quarters due from that day', () => {
+    expect(schedule(['Ab dem 01.07.2025 betragen die Vorauszahlungen je Quartal 640,00 €.'])).toEqual(
+      year(2025, '640.00', 3),
+    );
+  });
+
+  it('a "Vierteljahresbetrag ab III/2025" line', () => {
+    expect(
+      schedule(['Gewerbesteuer-Vorauszahlungen', 'Vierteljahresbetrag ab III/2025: 1.111,00 €']),
+    ).toEqual(year(2025, '1111.00', 3));
+  });
+
+  it('OCR noise in dates and amounts (O for 0, l for 1)', () => {
+    expect(
+      schedule(['Vorauszahlungen', 'l5.O8.2025 | 2.43O,00 €', '15.11.2O25 | 2.430,00 €'], null, 'ocr'),
+    ).toEqual(year(2025, '2430.00', 3));
+  });
+});
 
 describe('the due date by what the sentence asks for', () => {
   const head = ['Stadt Igel | Datum: 10.03.2025', 'Bescheid über Gewerbesteuer 2023'];

@@ -70,6 +70,8 @@ export function findVorauszahlungen(
       if (byMarkers) readings.push({ entries: byMarkers, kind: 2, ix });
       const bySentence = readSentence(ix, rowStart, end, expected);
       if (bySentence) readings.push({ entries: bySentence, kind: 1, ix });
+      const byList = readList(ix, rowStart, end, expected);
+      if (byList) readings.push({ entries: byList, kind: 1, ix });
     }
   }
   if (readings.length === 0) return null;
@@ -157,6 +159,9 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
   const pairs: [Hit<string>, Hit<string>][] = [];
   const distinct = new Set(moneys.map((x) => x.value));
   const onRow = dates.map((d) => moneys.filter((x) => x.row === d.row && x.start > d.end));
+  // Every amount on a date's row, small and negative ones too (a difference column).
+  const anyMoney = money(ix, firstRow?.start ?? dates[0]!.start, end);
+  const rowAll = (d: Hit<string>) => anyMoney.filter((x) => x.row === d.row && x.start > d.end);
   if (onRow.every((xs) => xs.length > 1)) {
     // Several amounts per due date (old and new values, difference): the new column, or
     // the amount the assessment implies (a quarter of the annual tax).
@@ -169,6 +174,7 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
         (header?.bisher
           ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.bisher!) <= 0.3)
           : undefined) ??
+        xs.find((x) => x.start === byDifference(rowAll(d))?.start) ??
         xs[0]!;
       pairs.push([d, pick]);
     }
@@ -196,14 +202,64 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
   );
 }
 
+/** Words that mark a value as the new one, the old one, or a difference between them (stems). */
+const NEW_RE =
+  /(?<![\p{L}])(?:neu\p{L}{0,2}|Neufestsetzung|künftig\p{L}*|zukünftig\p{L}*|nunmehr\p{L}*|jetzt\p{L}*|geändert\p{L}*|ab\s+sofort)(?![\p{L}])/iu;
+const OLD_RE =
+  /(?<![\p{L}])(?:bisher\p{L}*|bislang\p{L}*|alt\p{L}{0,2}|vorher\p{L}*|ursprünglich\p{L}*|früher\p{L}*)(?![\p{L}])/iu;
+const DIFF_RE =
+  /(?<![\p{L}])(?:Differenz\p{L}*|Unterschied\p{L}*|Mehr|Weniger|Änderung\p{L}*|Nachzahlung\p{L}*|Erstattung\p{L}*|Nachforderung\p{L}*|Zu-?\s?\/\s?Abgang|Zugang|Abgang)(?![\p{L}])/iu;
+
+/**
+ * The words of the clause an amount stands in, up to it (from the last ",", ";", ":", "(" or
+ * sentence end before it): "bisher vierteljährlich 1.000,00 €, künftig … 1.250,00 €".
+ */
+function clauseBefore(ix: PageIndex, from: number, at: number): string {
+  const text = ix.flat.slice(Math.max(from, at - 80), at);
+  const cut = Math.max(
+    text.lastIndexOf(', '),
+    text.lastIndexOf('; '),
+    text.lastIndexOf(': '),
+    text.lastIndexOf('. '),
+    text.lastIndexOf('('),
+  );
+  return cut >= 0 ? text.slice(cut + 1) : text;
+}
+type Role = 'new' | 'old' | 'diff' | null;
+function roleOf(ix: PageIndex, from: number, x: Hit<string>): Role {
+  const c = clauseBefore(ix, from, x.start);
+  if (DIFF_RE.test(c)) return 'diff';
+  if (OLD_RE.test(c)) return 'old';
+  if (NEW_RE.test(c)) return 'new';
+  return null;
+}
+
+/**
+ * Old, new and difference on one row without a header that says which is which: the new value is
+ * the one the difference leads to (new − old = difference; unsigned, the later of the two).
+ */
+function byDifference(xs: Hit<string>[]): Hit<string> | null {
+  const c = xs.map((x) => toCents(x.value));
+  let unsigned: Hit<string> | null = null;
+  for (let i = 0; i < xs.length; i++)
+    for (let j = 0; j < xs.length; j++)
+      for (let k = 0; k < xs.length; k++) {
+        if (i === j || j === k || i === k) continue;
+        if (c[j]! - c[i]! === c[k]! && c[k]! !== 0n) return xs[j]!;
+        const d = c[j]! - c[i]!;
+        if (!unsigned && j > i && (d === c[k]! || -d === c[k]!) && c[k]! !== 0n) unsigned = xs[j]!;
+      }
+  return unsigned;
+}
+
 /** A table header above `row` with a column of new values (and one of old values). */
 function columnHeader(ix: PageIndex, row: number): { neu: Rect; bisher: Rect | null } | null {
   for (let r = row - 1; r >= Math.max(0, row - 3); r--) {
     const rr = ix.rows[r]!;
     const t = ix.text.slice(rr.start, rr.end);
-    const neu = /(?<![\p{L}])(?:neu|neue\s+festsetzung|künftig|ab\s+jetzt)(?![\p{L}])/iu.exec(t);
+    const neu = NEW_RE.exec(t);
     if (!neu) continue;
-    const old = /(?<![\p{L}])(?:bisher|alt|bisherige\s+festsetzung)(?![\p{L}])/iu.exec(t);
+    const old = OLD_RE.exec(t);
     const rect = (m: RegExpExecArray) => spanRect(ix, rr.start + m.index, rr.start + m.index + m[0].length);
     return { neu: rect(neu), bisher: old ? rect(old) : null };
   }
@@ -294,17 +350,31 @@ function readMarkers(ix: PageIndex, from: number, end: number, expected: string 
     const mk = ms[i]!;
     const next = ms[i + 1];
     const stop = next && next.row === mk.row ? next.start : (ix.rows[mk.row]?.end ?? end);
-    let xs = amounts.filter((a) => a.start >= mk.end && a.start < stop);
-    if (xs.length === 0 && next?.row === mk.row) continue;
+    const xs = amounts.filter((a) => a.start >= mk.end && a.start < stop);
     if (xs.length === 0) {
-      // A row of markers over a row of amounts (a matrix): the k-th marker of its row takes the
-      // k-th amount of the next row that has as many.
+      // A row of markers over rows of amounts (a matrix, one row per year or one row only): the
+      // k-th marker of its row takes the k-th amount of every row below that has as many; the
+      // year from the row's own year cell, else the marker's, else the nearest before.
       const rowMarkers = ms.filter((x) => x.row === mk.row);
       const k = rowMarkers.indexOf(mk);
-      const below = amounts.filter((a) => a.row === mk.row + 1);
-      if (below.length === rowMarkers.length) xs = [below[k]!];
+      for (let r = mk.row + 1; r < ix.rows.length; r++) {
+        const below = amounts.filter((a) => a.row === r);
+        if (below.length !== rowMarkers.length) break;
+        const row = ix.rows[r]!;
+        const own = /(?<![\d.,])(20\d{2})(?![\d.,])/u.exec(ix.text.slice(row.start, below[0]!.start));
+        const year = own ? Number(own[1]) : (mk.year ?? yearBefore(ix, from, mk.start));
+        if (!year) break;
+        const x = below[k]!;
+        entries.push({
+          jahr: year,
+          quartal: mk.q,
+          betrag: x.value,
+          faellig_am: iso(year, mk.q),
+          spans: [mk, x],
+        });
+      }
+      continue;
     }
-    if (xs.length === 0) continue;
     const x = (expected ? xs.find((a) => a.value === expected) : undefined) ?? newest(ix, xs);
     const year = mk.year ?? yearBefore(ix, from, mk.start);
     if (!year) continue;
@@ -321,16 +391,18 @@ function newest(ix: PageIndex, xs: Hit<string>[]): Hit<string> {
       ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3)
       : undefined;
     if (under) return under;
+    const diff = byDifference(xs);
+    if (diff) return diff;
   }
   return xs[0]!;
 }
 
 /** "vierteljährlich", "je Quartal", "zu je einem Viertel", "zu den gesetzlichen Fälligkeitsterminen". */
 const QUARTERLY_RE =
-  /vierteljährlich\p{L}*|viertelj\.|quartalsweise|(?:je|pro)\s+(?:Quartal|Vierteljahr)|zu\s+je\s+einem\s+Viertel|zu\s+gleichen\s+Teilen|gesetzlichen\s+Fälligkeits(?:terminen|tagen)|\bab\s+(?:dem\s+)?(?:IV|I{1,3}|[1-4])\.\s?(?:Quartal|Vierteljahr)/giu;
-const TOTAL_RE = /insgesamt|(?<!viertel)jährlich|Jahresbetrag|zusammen|Gesamtbetrag|im\s+Jahr/iu;
+  /vierteljährlich\p{L}*|viertelj\.|quartalsweise|Viertel(?:jahres|jahrs)\p{L}+|Quartals(?:betrag|beträge|rate|raten|vorauszahlung\p{L}*|soll)|(?:je|pro)\s+(?:Quartal|Vierteljahr)|zu\s+je\s+einem\s+Viertel|zu\s+gleichen\s+Teilen|gesetzlichen\s+Fälligkeits(?:terminen|tagen)|\bab\s+(?:dem\s+)?(?:IV|I{1,3}|[1-4])\.\s?(?:Quartal|Vierteljahr)/giu;
+const TOTAL_RE = /insgesamt|(?<!viertel)jährlich|(?<!viertel)Jahresbetrag|zusammen|Gesamtbetrag|im\s+Jahr/iu;
 const START_RE = new RegExp(
-  String.raw`\bab\s+(?:dem\s+|(?:dem\s+)?Jahr\s+)?(?:(?<date>${DATE_SOURCE})|(?<q>IV|I{1,3}|[1-4])\s?\.\s?(?:Quartal|Vierteljahr|Vj\.)(?:\s+(?<qy>20\d{2}))?|(?<y>20\d{2})(?![\d.,]))`,
+  String.raw`\bab\s+(?:dem\s+|(?:dem\s+)?Jahr\s+)?(?:(?<date>${DATE_SOURCE})|(?<q>IV|I{1,3}|[1-4])\s?\.\s?(?:Quartal|Vierteljahr|Vj\.)(?:\s+(?<qy>20\d{2}))?|(?<sq>IV|I{1,3}|[1-4])\s?\/\s?(?<sqy>20\d{2})(?!\d)|(?<y>20\d{2})(?![\d.,]))`,
   'giu',
 );
 
@@ -355,16 +427,20 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
     let q0 = 1;
     let year: number | null = null;
     if (start?.groups?.date) {
+      // "ab dem 15.11.2023", "ab 01.07.2025": the quarters due on or after that day.
       const d = parseDate(start.groups.date);
-      const [y = 0, mo = 0] = (d ?? '').split('-').map(Number);
-      q0 = QUARTER_OF_MONTH[mo] ?? 0;
+      const [y = 0, mo = 0, dd = 0] = (d ?? '').split('-').map(Number);
+      q0 = QUARTER_OF_MONTH[mo] ?? DUE_MONTH.findIndex((m) => m > mo || (m === mo && dd <= 20)) + 1;
       year = y || null;
     } else if (start?.groups?.q) {
       q0 = quarterOf(start.groups.q);
       year = start.groups.qy ? Number(start.groups.qy) : null;
+    } else if (start?.groups?.sq) {
+      q0 = quarterOf(start.groups.sq);
+      year = Number(start.groups.sqy);
     } else if (start?.groups?.y) year = Number(start.groups.y);
     // "ab dem 4. Quartal" without a year, a yearly total "für 2025": the nearest year before.
-    if (!start?.groups?.date && !start?.groups?.q) {
+    if (!start?.groups?.date && !start?.groups?.q && !start?.groups?.sq) {
       const ordinal = /(?<![\d.,])([1-4])\.\s?(?:Quartal|Vierteljahr)/iu.exec(text);
       if (ordinal) q0 = Number(ordinal[1]);
     }
@@ -380,9 +456,18 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
       return c % BigInt(n) === 0n ? c / BigInt(n) : null;
     };
     const exp = expected ? toCents(expected) : null;
-    // The amount the arithmetic expects, else the first after the quarterly word, else the last before it.
-    const after = xs.find((a) => a.start >= m!.index);
-    const x = (exp !== null ? xs.find((a) => per(a) === exp) : undefined) ?? after ?? xs[xs.length - 1]!;
+    // Not an old amount or a difference ("bisher vierteljährlich …", "Nachzahlung …").
+    const roles = new Map(xs.map((a) => [a, roleOf(ix, lo, a)] as const));
+    const live = xs.filter((a) => roles.get(a) !== 'old' && roles.get(a) !== 'diff');
+    if (live.length === 0) continue;
+    // The amount the arithmetic expects, else a new one, else the first after the quarterly word,
+    // else the last before it.
+    const after = live.find((a) => a.start >= m!.index);
+    const x =
+      (exp !== null ? live.find((a) => per(a) === exp) : undefined) ??
+      live.find((a) => roles.get(a) === 'new') ??
+      after ??
+      live[live.length - 1]!;
     const c = per(x);
     if (c === null || c < MIN_CENTS) continue;
     const betrag = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
@@ -390,6 +475,67 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
     for (let q = q0; q <= 4; q++)
       entries.push({ jahr: year, quartal: q, betrag, faellig_am: iso(year, q), spans: [x] });
     return entries;
+  }
+  return null;
+}
+
+/**
+ * One sentence naming the due dates and one instalment for all of them: "… betragen je 1.234,00 €
+ * am 15.02., 15.05., 15.08. und 15.11.2025", "am 15. Mai und 15. August 2025 jeweils 800,00 €".
+ */
+function readList(ix: PageIndex, from: number, end: number, expected: string | null): Entry[] | null {
+  const slots: { q: number; year: number | null; start: number; end: number }[] = [
+    ...markers(ix, from, end),
+    ...hits(ix, DATE_SOURCE, parseDate, from, end).flatMap((d) => {
+      const [y = 0, mo = 0, day = 0] = d.value.split('-').map(Number);
+      const q = QUARTER_OF_MONTH[mo];
+      return q && day >= 10 && day <= 20 ? [{ q, year: y, start: d.start, end: d.end }] : [];
+    }),
+  ].sort((a, b) => a.start - b.start);
+  const done = new Set<number>();
+  for (const first of slots) {
+    if (done.has(first.start)) continue;
+    const lo = Math.max(from, sentenceStart(ix.flat, first.start));
+    const hi = Math.min(end, sentenceEnd(ix.flat, first.end));
+    const inside = slots.filter((x) => x.start >= lo && x.end <= hi);
+    for (const x of inside) done.add(x.start);
+    if (new Set(inside.map((x) => x.q)).size < 2) continue;
+    // A list runs through the text, not through a table's cells.
+    if (ix.text.slice(lo, hi).includes('	')) continue;
+    const xs = money(ix, lo, hi)
+      .filter(big)
+      .filter((a) => {
+        const role = roleOf(ix, lo, a);
+        return role !== 'old' && role !== 'diff';
+      });
+    const n = new Set(inside.map((x) => x.q)).size;
+    const per = (a: Hit<string>) => {
+      const c = toCents(a.value);
+      if (!TOTAL_RE.test(ix.flat.slice(Math.max(lo, a.start - 40), a.start))) return c;
+      return c % BigInt(n) === 0n ? c / BigInt(n) : null;
+    };
+    const values = [...new Set(xs.map(per).filter((c): c is bigint => c !== null && c >= MIN_CENTS))];
+    const exp = expected ? toCents(expected) : null;
+    const c = exp !== null && values.includes(exp) ? exp : values.length === 1 ? values[0]! : null;
+    if (c === null) continue;
+    const x = xs.find((a) => per(a) === c)!;
+    const sentenceYear =
+      inside.find((s) => s.year !== null)?.year ?? yearBefore(ix, Math.max(from - 200, 0), first.start);
+    if (!sentenceYear) continue;
+    const betrag = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+    return tidy(
+      inside.map((s) => {
+        const jahr = s.year ?? sentenceYear;
+        const printed = hits(ix, DATE_SOURCE, parseDate, s.start, s.end)[0];
+        return {
+          jahr,
+          quartal: s.q,
+          betrag,
+          faellig_am: printed && printed.start === s.start ? printed.value : iso(jahr, s.q),
+          spans: [s, x],
+        };
+      }),
+    );
   }
   return null;
 }
