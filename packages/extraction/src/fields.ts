@@ -258,12 +258,13 @@ function dueDate(
       try {
         const bek = parseIsoDate(computeBekanntgabe(noticeDate, state, { ags }));
         const value = formatIsoDate(monatsfrist(bek, state, { ags }));
-        cands.push({ ...clause, value, score: 0.4, confidence: clause.confidence * 0.8 });
+        // Below a printed date soon after the notice (0.25): the computation only stands in.
+        cands.push({ ...clause, value, score: 0.2, confidence: clause.confidence * 0.8 });
       } catch {
         // an invalid notice date: no due date from it
       }
     }
-    if (cands.length === 0) {
+    if (cands.every((c) => c.score <= 0.2)) {
       const schedule = fields.vorauszahlungen;
       for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
         if (typeof c.value !== 'string') continue;
