@@ -3,6 +3,7 @@ import { municipalitiesNamed } from './municipality.js';
 import { MONEY_SOURCE, parseMoney, toCents } from './normalize.js';
 import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { ExtractedField, MunicipalityResolver, Rect, Zerlegungsanteil } from './types.js';
+import { readByAnchors } from './zerlegung.js';
 
 export interface Hit<V> {
   value: V;
@@ -57,7 +58,25 @@ export function findZerlegungsanteile(
     zerlegungBlocks(indexes, resolve),
     zerlegungText(indexes, resolve, sumsToPrinted),
   ].filter((x): x is ZerlegungRead => x !== null && x.value.length > 0);
-  if (found.length === 0) return null;
+  // Read by the municipalities and the arithmetic, whatever the form: when the arithmetic
+  // confirms it, it wins over the form readers.
+  const generic = readByAnchors(indexes, resolve);
+  if (generic?.confirmed)
+    return {
+      value: generic.value,
+      confidence: round(0.97 * generic.conf),
+      page: generic.page,
+      rect: generic.rect,
+    };
+  if (found.length === 0) {
+    if (!generic) return null;
+    return {
+      value: generic.value,
+      confidence: round(0.6 * generic.conf),
+      page: generic.page,
+      rect: generic.rect,
+    };
+  }
   // Printed apart from the shares themselves (a single share equals the total only with one row).
   const sums = (r: ZerlegungRead) => sumsToPrinted(r.value);
   const scored = found.map((r) => ({ r, s: r.score + (sums(r) ? 1 : 0) + 0.01 * r.value.length }));

@@ -1,0 +1,501 @@
+/**
+ * The apportionment (Zerlegung) read without knowing the form: wherever a municipality is
+ * identified — a name the reference data know (across line and page breaks, with or without
+ * "Stadt"/"Gemeinde"), a printed AGS — the amounts on its row (a table in any column order) or
+ * after it up to the next municipality (key–value blocks, stacked label/value lines, running
+ * text) are its candidates. Which candidate is the share is decided by consistency, never by the
+ * layout: the shares sum to an amount printed elsewhere (the Messbetrag or a total row), or they
+ * are proportional to another column (the wages: share = MB × wages / Σ wages, to the cent), or
+ * they agree with printed percentages; with percentages only, the shares are the Messbetrag by the
+ * percentages (largest remainder). Namesakes get an AGS only when a postcode, the Land, a
+ * district town or a printed AGS on their row decides.
+ */
+import { unionRect } from './layout.js';
+import { type MunicipalityEntry, municipalityIndex } from './municipality.js';
+import { MONEY_SOURCE, formatCents, parseMoney, toCents } from './normalize.js';
+import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
+import type { MunicipalityResolver, Rect, Zerlegungsanteil } from './types.js';
+
+export interface AnchorRead {
+  value: Zerlegungsanteil[];
+  /** The shares are confirmed by the arithmetic (printed total, wages, percentages). */
+  confirmed: boolean;
+  conf: number;
+  page: number;
+  rect: Rect;
+}
+
+interface Item {
+  cents: bigint;
+  /** Text between the previous item (or the municipality) and this one: its label. */
+  label: string;
+  pos: number;
+}
+interface Anchor {
+  start: number;
+  end: number;
+  name: string;
+  entries: MunicipalityEntry[];
+  printedAgs: string | null;
+  /** A prefix ("Stadt", "Gemeinde"), a printed AGS or a whole cell: not a word of a sentence. */
+  strong: boolean;
+  items: Item[];
+  percents: number[];
+  context: string;
+}
+
+/** A page's running header on its first line: "Seite 2", "Seite 2 von 3", "- 2 -", "Blatt 2". */
+const PAGE_HEADER = /^\s*(?:(?:Seite|Blatt)\s+\d+(?:\s*(?:von|\/)\s*\d+)?|-\s*\d+\s*-)\s*(?=\n)/iu;
+const PREFIX_WORD =
+  /^(?:Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken|Ortsgemeinde|Marktgemeinde)$/u;
+/** Names that are also words of a notice: a municipality only with a prefix, AGS or as a whole cell. */
+const WORDS = new Set(
+  'bescheid ohne sinn lage weil buch berg wald hof rain au anger lauf zell essen linden roth bergen hagen brunnen steinen wiesen weiden gemünden hausen summe'.split(
+    ' ',
+  ),
+);
+const CONNECTOR =
+  /^(?:am|an|der|die|dem|den|im|in|ob|bei|vor|auf|unter|zum|zur|a\.|i\.|d\.|v\.|b\.|\/|-|u\.)$/u;
+const TOTAL = /(?:^|\n|\t)\s*(?:summe|gesamt|insgesamt|zusammen|gesamtbetrag|total)/iu;
+const WAGE = /arbeitsl(?:ö|oe|o)hn|lohnsumme|l(?:ö|oe|o)hne|ma(?:ß|ss)stab|lohn/iu;
+const SHARE = /anteil|zerlegungsbetrag|zugeteilt|zuteilung|entf(?:ä|a)ll|erh(?:ä|a)lt|me(?:ß|ss)betrag/iu;
+const PERCENT_AFTER = /^\s?(?:%|v\.\s?H\.|vom\s+Hundert|Prozent)/iu;
+const PERCENT = /(?<![\d.,])(\d{1,3}(?:,\d{1,6})?)\s?(?:%|v\.\s?H\.?|vom\s+Hundert|Prozent)/giu;
+const LANDS: [RegExp, string][] = [
+  [/schleswig-holstein/iu, '01'],
+  [/hamburg/iu, '02'],
+  [/niedersachsen/iu, '03'],
+  [/bremen/iu, '04'],
+  [/nordrhein-westfalen|\bNRW\b/u, '05'],
+  [/hessen/iu, '06'],
+  [/rheinland-pfalz/iu, '07'],
+  [/baden-württemberg/iu, '08'],
+  [/[Bb]ayern|\bBY\b/u, '09'],
+  [/saarland/iu, '10'],
+  [/brandenburg/iu, '12'],
+  [/mecklenburg/iu, '13'],
+  [/sachsen(?!-anhalt)/iu, '14'],
+  [/sachsen-anhalt/iu, '15'],
+  [/thüringen/iu, '16'],
+];
+
+const keysOf = (s: string) => {
+  const base = s.toLowerCase().replaceAll('ß', 'ss');
+  const k1 = base
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+  const k2 = base
+    .replaceAll('ä', 'ae')
+    .replaceAll('ö', 'oe')
+    .replaceAll('ü', 'ue')
+    .replace(/[^a-z0-9]+/g, '');
+  return k1 === k2 ? [k1] : [k1, k2];
+};
+/**
+ * Municipalities whose name is `s` by the product's search key (no prefix stripping, no cut at a
+ * hyphen); "Kroppen" and "Kröppen" are namesakes, as in the search and the benchmark's truth.
+ */
+function exactEntries(s: string): MunicipalityEntry[] {
+  const ix = municipalityIndex();
+  for (const k of keysOf(s)) {
+    const hit = ix.byKey.get(k);
+    if (hit?.length) return hit;
+  }
+  return [];
+}
+
+/** The pages as one text (a row or sentence may run onto the next page past its running header). */
+function documentOf(indexes: PageIndex[]) {
+  const offsets: number[] = [];
+  let all = '';
+  for (const ix of indexes) {
+    const h = PAGE_HEADER.exec(ix.text)?.[0].length ?? 0;
+    offsets.push(all.length);
+    all += `${' '.repeat(h)}${ix.text.slice(h)}\n`;
+  }
+  const locate = (pos: number) => {
+    let i = 0;
+    while (i + 1 < offsets.length && offsets[i + 1]! <= pos) i++;
+    return { ix: indexes[i]!, at: pos - offsets[i]! };
+  };
+  return { all, locate };
+}
+
+/** Municipality mentions: the longest word sequence the reference data know, and printed AGS. */
+function findAnchors(all: string): Anchor[] {
+  const tokens: { s: number; e: number; t: string }[] = [];
+  for (const m of all.matchAll(/[^\s]+/gu)) tokens.push({ s: m.index, e: m.index + m[0].length, t: m[0] });
+  const out: Anchor[] = [];
+  const byAgs = municipalityIndex().byAgs;
+  // Punctuation around a name, but not the brackets of "Bernburg (Saale)".
+  const clean = (t: string) => {
+    let c = t.replace(/^["„]+/u, '').replace(/[,;:"“]+$/u, '');
+    const open = (x: string) => (x.match(/\(/g)?.length ?? 0) - (x.match(/\)/g)?.length ?? 0);
+    if (open(c) > 0 && c.startsWith('(')) c = c.slice(1);
+    while (open(c) < 0 && c.endsWith(')')) c = c.slice(0, -1).replace(/[,;:]+$/u, '');
+    return c;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const first = clean(tokens[i]!.t);
+    const ags = /^\(?(\d{8})\)?[,;.]?$/.exec(tokens[i]!.t)?.[1];
+    if (ags && byAgs.has(ags)) {
+      out.push({
+        start: tokens[i]!.s,
+        end: tokens[i]!.e,
+        name: '',
+        entries: [byAgs.get(ags)!],
+        printedAgs: ags,
+        strong: true,
+        items: [],
+        percents: [],
+        context: '',
+      });
+      continue;
+    }
+    if (!/^\p{Lu}/u.test(first) || PREFIX_WORD.test(first)) continue;
+    let best: { j: number; name: string; entries: MunicipalityEntry[] } | null = null;
+    let text = '';
+    for (let j = i; j < Math.min(tokens.length, i + 7); j++) {
+      const tok = tokens[j]!;
+      // A name never crosses a cell boundary (tab); it may cross a line break.
+      if (j > i && all.slice(tokens[j - 1]!.e, tok.s).includes('\t')) break;
+      const w = j === i ? first : tok.t;
+      text = j === i ? w : `${text} ${w}`;
+      const bare = clean(text);
+      const trimmed = bare.replace(/(?<=[\p{L}]{6})\.$/u, '');
+      for (const cand of [bare, trimmed]) {
+        const entries = exactEntries(cand);
+        if (entries.length && !(CONNECTOR.test(clean(tok.t)) && j > i)) {
+          best = { j, name: cand, entries };
+          break;
+        }
+      }
+      if (
+        j > i &&
+        !CONNECTOR.test(clean(tok.t)) &&
+        !/^[\p{Lu}(]/u.test(tok.t) &&
+        !/\p{L}\.\p{L}/u.test(tok.t)
+      )
+        break;
+      if (/[,;:)]$/u.test(tok.t)) break;
+    }
+    if (!best) continue;
+    const s = tokens[i]!.s + (tokens[i]!.t.length - tokens[i]!.t.replace(/^[("„]+/u, '').length);
+    const lastTok = tokens[best.j]!;
+    const end =
+      best.j === i ? s + best.name.length : lastTok.s + Math.min(lastTok.t.length, clean(lastTok.t).length);
+    const before = all.slice(Math.max(0, s - 30), s);
+    const after = all.slice(end, end + 2);
+    const prefixed = /(?:Landeshauptstadt|Hansestadt|Kreisstadt|Stadt|Gemeinde|Markt|Flecken)\s$/u.test(
+      before,
+    );
+    const wholeCell = /(?:^|[\t\n]|\d\.?\s|\d{5}\s)$/u.test(before) && /^(?:[\t\n]|\s*$)/u.test(after);
+    // "Finanzamt Borken", "Amtsgericht Kiel": an authority, not a share row.
+    if (/(?:Finanzamt|gericht|Postfach[\d\s]*)\s$/u.test(before)) {
+      i = best.j;
+      continue;
+    }
+    if (!prefixed && !wholeCell && WORDS.has(best.name.toLowerCase())) continue;
+    out.push({
+      start: s,
+      end,
+      name: best.name,
+      entries: best.entries,
+      printedAgs: null,
+      strong: prefixed || wholeCell,
+      items: [],
+      percents: [],
+      context: '',
+    });
+    i = best.j;
+  }
+  return out;
+}
+
+const lineStart = (all: string, pos: number) => all.lastIndexOf('\n', pos - 1) + 1;
+const lineEnd = (all: string, pos: number) => {
+  const e = all.indexOf('\n', pos);
+  return e < 0 ? all.length : e;
+};
+
+/** Money hits (no percentages) in all[from, to). */
+function moneys(all: string, from: number, to: number): { cents: bigint; s: number; e: number }[] {
+  const re = new RegExp(MONEY_SOURCE, 'giu');
+  re.lastIndex = from;
+  const out: { cents: bigint; s: number; e: number }[] = [];
+  for (let m = re.exec(all); m && m.index < to; m = re.exec(all)) {
+    if (m.index + m[0].length > to) break;
+    if (PERCENT_AFTER.test(all.slice(m.index + m[0].length, m.index + m[0].length + 14))) continue;
+    const v = parseMoney(m[0]);
+    if (v) out.push({ cents: toCents(v), s: m.index, e: m.index + m[0].length });
+  }
+  return out;
+}
+function percents(all: string, from: number, to: number): number[] {
+  const re = new RegExp(PERCENT.source, 'giu');
+  re.lastIndex = from;
+  const out: number[] = [];
+  for (let m = re.exec(all); m && m.index < to; m = re.exec(all)) out.push(Number(m[1]!.replace(',', '.')));
+  return out;
+}
+
+/**
+ * Groups the mentions of one row (a table row names the place once, maybe with its AGS, Land or
+ * district), then gives every municipality its candidate amounts: the row's amounts when its
+ * row holds amounts, else the amounts that follow it up to the next municipality.
+ */
+function attach(all: string, raw: Anchor[]): Anchor[] {
+  const anchors: Anchor[] = [];
+  for (const a of raw) {
+    const prev = anchors[anchors.length - 1];
+    const sameRow = prev && lineStart(all, prev.start) === lineStart(all, a.start);
+    if (prev && sameRow && moneys(all, prev.end, a.start).length === 0) {
+      // Context of the previous mention (AGS, district town), or the name for a printed AGS.
+      if (!prev.name && a.name) {
+        prev.name = a.name;
+        prev.entries = a.entries;
+        prev.strong = true;
+      } else if (a.printedAgs && !prev.printedAgs) prev.printedAgs = a.printedAgs;
+      prev.end = Math.max(prev.end, a.end);
+      continue;
+    }
+    if (prev && sameRow && a.printedAgs && !prev.printedAgs && prev.name) {
+      // "Name … amounts … AGS" on one row (the key last).
+      const rowAnchors = raw.filter((x) => lineStart(all, x.start) === lineStart(all, a.start));
+      if (rowAnchors.length === 2) {
+        prev.printedAgs = a.printedAgs;
+        continue;
+      }
+    }
+    if (prev && sameRow && !prev.name && prev.printedAgs && a.name) {
+      // "AGS … amounts … Name" (the name last).
+      const rowAnchors = raw.filter((x) => lineStart(all, x.start) === lineStart(all, a.start));
+      if (rowAnchors.length === 2) {
+        prev.name = a.name;
+        prev.entries = a.entries;
+        continue;
+      }
+    }
+    anchors.push({ ...a });
+  }
+  for (const a of anchors) if (!a.name) a.name = a.entries[0]?.name ?? '';
+  anchors.forEach((a, k) => {
+    const ls = lineStart(all, a.start);
+    const le = lineEnd(all, a.end);
+    const alone = !anchors.some((b, m) => m !== k && lineStart(all, b.start) === ls);
+    const rowMoney = moneys(all, ls, le);
+    const next = anchors[k + 1]?.start ?? all.length;
+    let from: number;
+    let to: number;
+    let before: ReturnType<typeof moneys> = [];
+    // A table row (cells) that names only this municipality: its amounts, in any column order.
+    if (alone && rowMoney.length > 0 && all.slice(ls, le).includes('\t')) {
+      from = ls;
+      to = le;
+    } else {
+      from = a.end;
+      // Up to the next municipality, at most six lines, never into a total row.
+      let end = a.end;
+      for (let lines = 0; lines < 7 && end < next; lines++) end = lineEnd(all, end + 1);
+      to = Math.min(next, end);
+      const total = TOTAL.exec(all.slice(from, to));
+      if (total) to = from + total.index;
+      // Amounts before the name in the same clause ("1.234,56 € entfallen auf X").
+      const prevEnd = k > 0 ? Math.max(ls, anchors[k - 1]!.end) : ls;
+      before = moneys(all, prevEnd, a.start).filter((m) => !/[.!?;]\s/u.test(all.slice(m.e, a.start)));
+      // In running text the amounts after a sentence's end belong to the next sentence.
+    }
+    const after = moneys(all, from, to).filter(
+      (m) => m.s < a.start || !/[.!?]\s+\p{Lu}/u.test(all.slice(a.end, m.s)),
+    );
+    let last = from;
+    a.items = [...before, ...after].map((m) => {
+      const label = all.slice(Math.max(Math.min(last, m.s), m.s - 80), m.s);
+      last = m.e;
+      return { cents: m.cents, label, pos: m.s };
+    });
+    a.percents = percents(all, from, to);
+    a.context = `${all.slice(Math.max(ls, a.start - 12), a.start)} ${all.slice(ls, le)} ${all.slice(a.end, to)}`;
+  });
+  return anchors;
+}
+
+/** A namesake's AGS when a printed AGS, a postcode, the Land or a district town decides. */
+function decideAgs(a: Anchor): string | null {
+  if (a.printedAgs) return a.printedAgs;
+  if (a.entries.length === 1) return a.entries[0]!.ags;
+  let cands = a.entries;
+  const plz = new Set([...a.context.matchAll(/(?<!\d)\d{5}(?!\d)/g)].map((m) => m[0]));
+  const byPlz = cands.filter((e) => e.plz.some((p) => plz.has(p)));
+  if (byPlz.length === 1) return byPlz[0]!.ags;
+  if (byPlz.length > 1) cands = byPlz;
+  const lands = LANDS.filter(([re]) => re.test(a.context)).map(([, l]) => l);
+  const byLand = cands.filter((e) => lands.includes(e.ags.slice(0, 2)));
+  if (byLand.length === 1) return byLand[0]!.ags;
+  if (byLand.length > 1) cands = byLand;
+  // "Landkreis Erding", "(Kreis Kleve)": a district town shares the first five AGS digits.
+  for (const m of a.context.matchAll(/(?:Land)?[Kk]reis\s+(\p{Lu}[\p{L}-]+)|Lkr\.\s*(\p{Lu}[\p{L}-]+)/gu)) {
+    const seats = exactEntries(m[1] ?? m[2] ?? '');
+    const hit = cands.filter((e) => seats.some((s) => s.ags.slice(0, 5) === e.ags.slice(0, 5)));
+    if (hit.length === 1) return hit[0]!.ags;
+  }
+  return null;
+}
+
+type Rule = (a: Anchor) => Item | undefined;
+
+/** Shares of `total` cents in proportion to `weights`, by the largest remainder. */
+export function largestRemainder(total: bigint, weights: number[]): bigint[] {
+  const scale = 1_000_000;
+  const w = weights.map((x) => BigInt(Math.round(x * scale)));
+  const sum = w.reduce((s, x) => s + x, 0n);
+  if (sum <= 0n) return weights.map(() => 0n);
+  const floor = w.map((x) => (total * x) / sum);
+  const rem = w.map((x, i) => ({ i, r: total * x - floor[i]! * sum }));
+  let left = total - floor.reduce((s, x) => s + x, 0n);
+  rem.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  for (const { i } of rem) {
+    if (left <= 0n) break;
+    floor[i]! += 1n;
+    left -= 1n;
+  }
+  return floor;
+}
+
+export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolver): AnchorRead | null {
+  const { all, locate } = documentOf(indexes);
+  const anchors = attach(all, findAnchors(all));
+  if (anchors.length < 2) return null;
+  // Every amount printed on the notice, by value (a total is printed apart from the shares).
+  const printed = new Map<bigint, number>();
+  for (const m of moneys(all, 0, all.length)) printed.set(m.cents, (printed.get(m.cents) ?? 0) + 1);
+  const maxItems = Math.max(...anchors.map((a) => a.items.length));
+  const rules: { rule: Rule; label: number }[] = [];
+  for (let k = 0; k < Math.min(maxItems, 5); k++) {
+    rules.push({ rule: (a) => a.items[k], label: 0 });
+    rules.push({ rule: (a) => a.items[a.items.length - 1 - k], label: 0 });
+  }
+  rules.push({ rule: (a) => a.items.find((x) => SHARE.test(x.label) && !WAGE.test(x.label)), label: 1 });
+  interface Cand {
+    from: number;
+    to: number;
+    items: Item[];
+    confirmed: boolean;
+    score: number;
+  }
+  let bestCand: Cand | null = null;
+  for (let from = 0; from < anchors.length; from++) {
+    for (let to = from + 2; to <= anchors.length; to++) {
+      const run = anchors.slice(from, to);
+      const chosenBy = rules.map(({ rule, label }) => ({ items: run.map(rule), label }));
+      for (const { items, label } of chosenBy) {
+        if (items.some((x) => !x)) continue;
+        const its = items as Item[];
+        if (new Set(its.map((x) => x.pos)).size < its.length) continue;
+        const sum = its.reduce((s, x) => s + x.cents, 0n);
+        if (sum <= 0n || its.some((x) => x.cents <= 0n)) continue;
+        const own = its.filter((x) => x.cents === sum).length;
+        const total = (printed.get(sum) ?? 0) > own;
+        // Proportional to another column (the wages): share = Σ × w / Σw to the cent.
+        const proportional = chosenBy.some((o) => {
+          if (o.items.some((x) => !x)) return false;
+          const w = o.items as Item[];
+          const sw = w.reduce((s, x) => s + x.cents, 0n);
+          if (sw <= sum || w.some((x, i) => x.pos === its[i]!.pos)) return false;
+          return its.every((x, i) => {
+            const d = x.cents * sw - sum * w[i]!.cents;
+            return (d < 0n ? -d : d) <= sw;
+          });
+        });
+        // Agrees with printed percentages (two decimals: within 0.005 % of the total).
+        const pcts = run.map((a) => a.percents[0]);
+        const byPercent =
+          pcts.every((p) => p !== undefined) &&
+          Math.abs(pcts.reduce((s, p) => s + p!, 0) - 100) < 0.02 * run.length &&
+          its.every(
+            (x, i) => Math.abs(Number(x.cents) - (Number(sum) * pcts[i]!) / 100) <= Number(sum) * 6e-5 + 1,
+          );
+        const wageLabel = its.filter(
+          (x) => WAGE.test(x.label) && !SHARE.test(x.label.replace(WAGE, '')),
+        ).length;
+        const confirmed = total || proportional || byPercent;
+        const weak = run.filter((a) => !a.strong).length;
+        const score =
+          (confirmed ? 100 : 0) +
+          run.length * 2 -
+          weak * 0.5 +
+          label +
+          (proportional ? 0.5 : 0) -
+          (wageLabel ? 3 : 0) -
+          // Of two confirmed columns (shares and wages both sum to printed totals), the smaller.
+          Number(sum) / 1e12;
+        if (!bestCand || score > bestCand.score) bestCand = { from, to, items: its, confirmed, score };
+      }
+    }
+  }
+  let run: Anchor[];
+  let cents: bigint[];
+  let confirmed: boolean;
+  if (bestCand?.confirmed) {
+    run = anchors.slice(bestCand.from, bestCand.to);
+    cents = bestCand.items.map((x) => x.cents);
+    confirmed = true;
+  } else {
+    // Percentages only: the Messbetrag printed with its label, apportioned by the percentages.
+    const withPct = longestRun(anchors, (a) => a.percents.length > 0);
+    const pctSum = withPct.reduce((s, a) => s + a.percents[0]!, 0);
+    const mb = printedMessbetrag(all);
+    if (withPct.length >= 2 && Math.abs(pctSum - 100) < 0.02 * withPct.length && mb !== null) {
+      run = withPct;
+      cents = largestRemainder(
+        mb,
+        withPct.map((a) => a.percents[0]!),
+      );
+      confirmed = true;
+    } else if (bestCand) {
+      run = anchors.slice(bestCand.from, bestCand.to);
+      cents = bestCand.items.map((x) => x.cents);
+      confirmed = false;
+    } else return null;
+  }
+  const rects: Rect[] = [];
+  let conf = 1;
+  let page = 0;
+  for (const a of run) {
+    const { ix, at } = locate(a.start);
+    const end = Math.min(ix.text.length, at + (a.end - a.start));
+    rects.push(spanRect(ix, at, end));
+    conf = Math.min(conf, spanConfidence(ix, at, end));
+    page ||= ix.page.page;
+  }
+  return {
+    value: run.map((a, i) => ({
+      gemeinde: a.name,
+      ags: decideAgs(a) ?? resolve?.(a.name) ?? null,
+      anteil: formatCents(cents[i]!),
+    })),
+    confirmed,
+    conf,
+    page: page || 1,
+    rect: unionRect(rects),
+  };
+}
+
+function longestRun(anchors: Anchor[], ok: (a: Anchor) => boolean): Anchor[] {
+  let best: Anchor[] = [];
+  let cur: Anchor[] = [];
+  for (const a of anchors) {
+    if (ok(a)) cur.push(a);
+    else cur = [];
+    if (cur.length > best.length) best = [...cur];
+  }
+  return best;
+}
+
+/** "Steuermessbetrag: 1.000,00 €", "Der Messbetrag von 1.000,00 € wird zerlegt". */
+function printedMessbetrag(all: string): bigint | null {
+  const m = new RegExp(`me(?:ss|ß)betrag[^\\n\\d€]{0,60}?(${MONEY_SOURCE})`, 'iu').exec(all);
+  const v = m ? parseMoney(m[1]!) : null;
+  return v ? toCents(v) : null;
+}
