@@ -368,20 +368,23 @@ export function surchargeArithmetic(folded: string): boolean {
   return false;
 }
 
+/** The first `limit` distinct positive amounts printed in the text, in cents (`absolute`: refunds count by size). */
+function distinctPositiveCents(text: string, limit: number, absolute = false): bigint[] {
+  const cents = [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
+    .map((m) => parseMoney(m[0]))
+    .filter((v): v is string => v !== null)
+    .map((v) => toCents(v))
+    .map((c) => (absolute && c < 0n ? -c : c))
+    .filter((c) => c > 0n);
+  return [...new Set(cents)].slice(0, limit);
+}
+
 /**
  * Quarterly prepayments from a yearly amount (§ 19 GewStG): a quarter printed as a quarter of
  * another printed amount, exactly or rounded down to the euro, at least 50 €.
  */
 export function prepaymentArithmetic(text: string): boolean {
-  const amounts = [
-    ...new Set(
-      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
-        .map((m) => parseMoney(m[0]))
-        .filter((v): v is string => v !== null)
-        .map((v) => toCents(v))
-        .filter((c) => c > 0n),
-    ),
-  ].slice(0, 60);
+  const amounts = distinctPositiveCents(text, 60);
   const set = new Set(amounts);
   return amounts.some((y) => y >= 20_000n && (set.has(y / 4n) ? y % 4n === 0n : set.has((y / 400n) * 100n)));
 }
@@ -393,15 +396,7 @@ export function prepaymentArithmetic(text: string): boolean {
  * never multiplies by a Hebesatz).
  */
 export function messArithmetic(text: string): boolean {
-  const amounts = [
-    ...new Set(
-      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
-        .map((m) => parseMoney(m[0]))
-        .filter((v): v is string => v !== null)
-        .map((v) => toCents(v))
-        .filter((c) => c > 0n),
-    ),
-  ].slice(0, 60);
+  const amounts = distinctPositiveCents(text, 60);
   const set = new Set(amounts);
   const allowances = [
     0n,
@@ -523,16 +518,7 @@ export function interestCues(text: string, folded: string, assessment: boolean):
 
 /** Interest = base (a multiple of 50 €) × printed full months × 0.15 % or 0.5 %, rounded down to the euro. */
 export function interestArithmetic(text: string): boolean {
-  const amounts = [
-    ...new Set(
-      [...text.matchAll(new RegExp(MONEY_SOURCE, 'giu'))]
-        .map((m) => parseMoney(m[0]))
-        .filter((v): v is string => v !== null)
-        .map((v) => toCents(v))
-        .map((c) => (c < 0n ? -c : c))
-        .filter((c) => c > 0n),
-    ),
-  ].slice(0, 80);
+  const amounts = distinctPositiveCents(text, 80, true);
   const months = new Set(
     [...text.matchAll(/(?<![\d.,/])(\d{1,3})(?![\d.,/]\d)/g)]
       .map((m) => Number(m[1]))
