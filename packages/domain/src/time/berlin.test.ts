@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { berlinDateTimeParts } from './berlin';
+import { berlinDate, berlinDateTimeParts } from './berlin';
 
 const stamp = (utc: string) => {
   const p = berlinDateTimeParts(new Date(utc));
@@ -68,6 +68,44 @@ describe('berlinDateTimeParts', () => {
         fc.integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 }),
         (year, month, offset) => agreesWithRule(lastSundayOneUtc(year, month) + offset),
       ),
+      { seed: 20261125, numRuns: 2000 },
+    );
+  });
+});
+
+describe('berlinDate', () => {
+  // [moment in UTC, calendar day in Germany]
+  const days: [string, string][] = [
+    ['2026-03-28T22:59:59Z', '2026-03-28'], // 23:59:59 CET
+    ['2026-03-28T23:00:00Z', '2026-03-29'], // 00:00 CET, the night summer time begins
+    ['2026-03-29T00:30:00Z', '2026-03-29'], // 01:30 CET
+    ['2026-03-29T01:30:00Z', '2026-03-29'], // 03:30 CEST
+    ['2026-03-29T21:59:59Z', '2026-03-29'], // 23:59:59 CEST
+    ['2026-03-29T22:00:00Z', '2026-03-30'],
+    ['2026-10-24T21:59:59Z', '2026-10-24'], // 23:59:59 CEST
+    ['2026-10-24T22:00:00Z', '2026-10-25'], // 00:00 CEST, the night summer time ends
+    ['2026-10-25T00:30:00Z', '2026-10-25'], // 02:30 CEST
+    ['2026-10-25T01:30:00Z', '2026-10-25'], // 02:30 CET (the hour again)
+    ['2026-10-25T22:59:59Z', '2026-10-25'], // 23:59:59 CET
+    ['2026-10-25T23:00:00Z', '2026-10-26'],
+    ['2026-12-31T22:59:59Z', '2026-12-31'],
+    ['2026-12-31T23:00:00Z', '2027-01-01'],
+    ['2026-12-31T23:30:00Z', '2027-01-01'], // a new year in Germany while UTC still says 2026
+    ['2024-02-28T23:30:00Z', '2024-02-29'],
+  ];
+  it('is the German calendar day around both changes of summer time and the turn of the year', () =>
+    expect(days.map(([utc]) => [utc, berlinDate(new Date(utc))])).toEqual(days));
+
+  it('is the day of UTC + 1 h, or + 2 h in summer time, for every moment 1996–2099 (seeded)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1996, 0, 1), max: Date.UTC(2099, 11, 31) }), (ms) => {
+        const summer =
+          ms >= lastSundayOneUtc(new Date(ms).getUTCFullYear(), 3) &&
+          ms < lastSundayOneUtc(new Date(ms).getUTCFullYear(), 10);
+        expect(berlinDate(new Date(ms))).toBe(
+          new Date(ms + (summer ? 2 : 1) * 3_600_000).toISOString().slice(0, 10),
+        );
+      }),
       { seed: 20261125, numRuns: 2000 },
     );
   });

@@ -32,3 +32,13 @@ export function berlinDateTimeParts(at: Date): BerlinDateTimeParts {
     second: p.second!,
   };
 }
+
+/**
+ * The calendar day in Germany, YYYY-MM-DD (today's booking date, the day a retention period
+ * is checked against, the day in a file name): `2026-12-31T23:30Z` → 2027-01-01,
+ * `2026-10-24T22:30Z` → 2026-10-25 (00:30 summer time).
+ */
+export function berlinDate(at: Date): string {
+  const p = berlinDateTimeParts(at);
+  return `${p.year}-${p.month}-${p.day}`;
+}

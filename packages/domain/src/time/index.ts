@@ -1,1 +1,1 @@
-export { berlinDateTimeParts, type BerlinDateTimeParts } from './berlin';
+export { berlinDate, berlinDateTimeParts, type BerlinDateTimeParts } from './berlin';

@@ -1,5 +1,6 @@
 import {
   type AccountPurpose,
+  berlinDate,
   type BookingDraft,
   type LineToBook,
   OPENING_KINDS,
@@ -17,9 +18,7 @@ import { accountMappingOf } from './accounts';
 import * as repo from './repo';
 
 /** Today in Germany (the booking date), as YYYY-MM-DD. */
-export function bookingToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
-}
+export const bookingToday = (now = new Date()): string => berlinDate(now);
 
 /** A line as the planner needs it, with its establishment's data. */
 export interface LineSource {

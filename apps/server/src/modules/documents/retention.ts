@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import {
+  berlinDate,
   type DeleteOriginalsBody,
   type DeleteOriginalsResult,
   type ExpiredDocument,
@@ -27,8 +28,7 @@ import { documentsWithPath } from './repo';
  */
 
 /** Today's calendar date in Germany (the period ends on a German 31 December). */
-export const germanToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
+export const germanToday = (now = new Date()): string => berlinDate(now);
 
 const yearOf = (ts: SQL) => sql`extract(year from (${ts} at time zone 'Europe/Berlin'))::int`;
 
