@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureGuid, GOLDEN_SESSION, largeSession, protocolInput } from './fixtures';
-import { euro, protocolData } from './protocol';
+import { dateTimeDe, euro, protocolData } from './protocol';
 import { protocolPdf } from './protocol-pdf';
 import { protocolXlsx } from './protocol-xlsx';
 import type { ExportBooking } from './types';
@@ -21,6 +21,19 @@ async function readPdf(bytes: Buffer) {
   await doc.destroy();
   return pages;
 }
+
+describe('protocol time stamps', () => {
+  it('are German local time around both changes of summer time and the turn of the year', () => {
+    const stamps = [
+      ['2026-03-02T09:15:00Z', '02.03.2026, 10:15'],
+      ['2026-03-29T01:30:00Z', '29.03.2026, 03:30'],
+      ['2026-10-25T00:30:00Z', '25.10.2026, 02:30'],
+      ['2026-10-25T01:30:00Z', '25.10.2026, 02:30'],
+      ['2026-12-31T23:30:00Z', '01.01.2027, 00:30'],
+    ];
+    expect(stamps.map(([utc]) => [utc, dateTimeDe(new Date(utc!))])).toEqual(stamps);
+  });
+});
 
 describe('booking protocol PDF', () => {
   it('shows bookings, sums per account, totals, log, approval, exports and a signature line (A4, German)', async () => {

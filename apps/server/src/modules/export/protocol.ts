@@ -1,4 +1,4 @@
-import { formatMoneyDe } from '@gewst/domain';
+import { berlinDateTimeParts, formatMoneyDe } from '@gewst/domain';
 import { toCents } from './text';
 import type { ExportBooking, ProtocolInput, SessionType } from './types';
 
@@ -71,17 +71,11 @@ export function euro(cents: bigint): string {
   return `${formatMoneyDe(cents, { symbol: false })} €`;
 }
 
-const berlin = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "02.03.2026, 10:15" in German local time. */
-export const dateTimeDe = (d: Date) => berlin.format(d);
+/** "02.03.2026, 10:15" in German local time (built from the parts: no locale pattern leaks in). */
+export function dateTimeDe(d: Date): string {
+  const p = berlinDateTimeParts(d);
+  return `${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute}`;
+}
 /** "2026-02-16" → "16.02.2026". */
 export const dateDe = (iso: string) => iso.split('-').reverse().join('.');
 

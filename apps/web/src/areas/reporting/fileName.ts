@@ -1,4 +1,4 @@
-import { berlinDateTimeParts, type ReportName } from '@gewst/domain';
+import { berlinDate, type ReportName } from '@gewst/domain';
 
 const REPORT_FILE_NAMES: Record<ReportName, string> = {
   expense: 'Steueraufwand',
@@ -7,12 +7,6 @@ const REPORT_FILE_NAMES: Record<ReportName, string> = {
   interest: 'Zinsen',
   reconciliation: 'Abstimmung',
 };
-
-/** The calendar day in Germany, YYYY-MM-DD (a download at 00:30 German time carries that day). */
-function day(now: Date) {
-  const p = berlinDateTimeParts(now);
-  return `${p.year}-${p.month}-${p.day}`;
-}
 
 /** What a report's filters say in a file name: the years (or year end) and the municipality. */
 function filterPart(params: Record<string, unknown>) {
@@ -44,5 +38,8 @@ export function reportFileName(
       .replace(/[\\/:*?"<>|]/g, '_')
       .replace(/\s+/g, ' ')
       .trim();
-  return [REPORT_FILE_NAMES[report], safe(company), ...filterPart(params), day(now)].join('_') + `.${format}`;
+  return (
+    [REPORT_FILE_NAMES[report], safe(company), ...filterPart(params), berlinDate(now)].join('_') +
+    `.${format}`
+  );
 }
