@@ -340,7 +340,8 @@ const RANGE_AFTER = new RegExp(
  * period ("01.01.2023 – 31.12.2023"), or one of a column of dates (a ledger, a payment plan).
  */
 const otherRole = (ix: PageIndex, at: number) =>
-  OTHER_DATE_ROLE.test(ix.flat.slice(Math.max(0, at - 60), at)) ||
+  // Leader dots between a label and its date ("Fälligkeit .......: 15.02.21") do not count.
+  OTHER_DATE_ROLE.test(ix.flat.slice(Math.max(0, at - 90), at).replace(/\s*[.…_·]{3,}(?=\s*:?\s*$)/u, '')) ||
   RANGE_BEFORE.test(ix.flat.slice(Math.max(0, at - 30), at)) ||
   RANGE_AFTER.test(ix.flat.slice(at, at + 60)) ||
   inDateColumn(ix, at);
@@ -457,8 +458,36 @@ function taxYear(indexes: PageIndex[], hints: Hints, type: DocumentType): Extrac
       )
         c.score *= 0.7;
     }
+  if (cands.length === 0) cands.push(...yearOfActs(indexes));
   const b = best(cands);
   return b ? toField(b) : null;
+}
+
+/**
+ * A letter that names no tax year (a new bank account, a reminder of the next instalment) still
+ * acts for one: a prepayment it names as due falls in its own year (§ 19 GewStG: 15 February,
+ * May, August, November, moved to the next working day), and a change "ab dem 1. Januar 2022"
+ * acts from that year. Low scores: only stand-ins when nothing names the year.
+ */
+function yearOfActs(indexes: PageIndex[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
+    if (typeof c.value !== 'string') continue;
+    const ix = indexes.find((i) => i.page.page === c.page);
+    if (!ix) continue;
+    const [y, m, d] = c.value.split('-').map(Number) as [number, number, number];
+    const before = ix.flat.slice(Math.max(0, c.pos - 160), c.pos);
+    const sentence = before.slice(Math.max(0, before.search(/[.!?]\s+(?=[^.!?]*$)/u) + 1));
+    if ([2, 5, 8, 11].includes(m) && d >= 15 && d <= 17 && /vorauszahlung/iu.test(sentence))
+      out.push({ ...c, value: y, score: 0.4 });
+    else if (
+      m === 1 &&
+      d === 1 &&
+      /(?:ab|mit\s+Wirkung\s+(?:vom|zum|ab)|beginnend\s+(?:mit|am))\s+(?:dem\s+)?$/iu.test(before)
+    )
+      out.push({ ...c, value: y, score: 0.45 });
+  }
+  return out;
 }
 
 function toField(b: Candidate): ExtractedField {

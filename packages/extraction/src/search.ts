@@ -13,14 +13,23 @@ import type { FieldHint, Rect } from './types.js';
 export type Kind =
   'money' | 'date' | 'percent' | 'year' | 'kassenzeichen' | 'steuernummer' | 'iban' | 'bic' | 'ags';
 
+/**
+ * A Steuernummer in the formats of the Länder: 2–3/3–4/4–5 digits with slashes (Bayern, Berlin,
+ * Hamburg, Niedersachsen, NRW, Sachsen …), Rheinland-Pfalz's check digit after a fourth slash
+ * (22/815/0815/4), Baden-Württemberg's 5/5 (93815/08152), Hessen's and Schleswig-Holstein's
+ * groups set apart by spaces (013 815 08153), and the 13-digit federal (ELSTER) form.
+ */
+export const STEUERNUMMER_SOURCE = String.raw`(?<![\d/])(?:\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5}(?: ?\/ ?\d(?![\d/]))?|\d{5} ?\/ ?\d{5}|\d{2,3} \d{3} \d{5}|\d{13})(?![\d/])`;
+
 export const VALUE_SOURCE: Record<Kind, string> = {
   money: MONEY_SOURCE,
   date: DATE_SOURCE,
   percent: PERCENT_SOURCE,
-  year: String.raw`(?<![\d.,/])(?:199\d|20\d{2})(?![\d.,/])`,
+  year: String.raw`(?<![\d.,/])(?:199\d|20\d{2})(?![\d/]|[.,]\d)`,
   kassenzeichen: String.raw`(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9]`,
-  steuernummer: String.raw`\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5}`,
-  iban: String.raw`[A-Z]{2} ?\d{2}(?:[ :.\-]?[A-Z0-9]){11,30}`,
+  steuernummer: STEUERNUMMER_SOURCE,
+  // OCR may read a digit as a look-alike (O, l, |): normalizeIban repairs it under the checksum.
+  iban: String.raw`[A-Z]{2} ?[\dOIl|]{2}(?:[ :.\-]?[A-Z0-9l|]){11,30}`,
   bic: '[A-Z]{4} ?[A-Z]{2} ?[A-Z0-9|]{2}(?: ?[A-Z0-9|]{1,4})?(?![A-Za-z0-9])',
   ags: String.raw`(?<!\d)\d{8}(?!\d)`,
 };
@@ -56,6 +65,79 @@ export function ocrBic(bic: string): string {
   return bic.slice(0, 7) + fixed + bic.slice(8);
 }
 
+/**
+ * IBAN lengths of the SEPA countries (ISO 13616 registry). A notice's IBAN is cut to its
+ * country's length before the mod-97 check: the match may run into the next word ("… 1295 78
+ * BIC HELADEF1"), and a longer string passes mod 97 by chance about once in 97.
+ */
+const IBAN_LENGTH: Record<string, number> = {
+  AD: 24,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IS: 26,
+  IT: 27,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  RO: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  VA: 22,
+};
+/** Countries whose account part is digits only: OCR look-alikes there are digits. */
+const IBAN_NUMERIC = /^(?:AT|BE|CZ|DE|DK|EE|ES|FI|HR|HU|LT|NO|PL|PT|RS|SE|SI|SK)$/;
+
+/**
+ * The IBAN in a matched string: its country's length and the mod-97 check decide. OCR reads a
+ * digit as a look-alike letter now and then (O → 0, I/l/| → 1, S → 5, B → 8); in a country whose
+ * account part is all digits such a reading is repaired when the checksum then holds.
+ * Unknown countries: the longest prefix that passes the check.
+ */
+export function normalizeIban(raw: string): string | null {
+  const s = raw.replace(/[\s:.\-]/g, '').toUpperCase();
+  const country = s.slice(0, 2);
+  const len = IBAN_LENGTH[country];
+  if (len) {
+    if (s.length < len) return null;
+    const cut = s.slice(0, len);
+    if (isValidIban(cut)) return cut;
+    if (IBAN_NUMERIC.test(country)) {
+      const fixed =
+        country +
+        cut.slice(2).replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+      if (/^[A-Z]{2}\d+$/.test(fixed) && isValidIban(fixed)) return fixed;
+    }
+    return null;
+  }
+  for (let n = Math.min(34, s.length); n >= 15; n--) if (isValidIban(s.slice(0, n))) return s.slice(0, n);
+  return null;
+}
+
 /** Canonical value of a matched string, or null when it does not parse. */
 export function normalizeValue(kind: Kind, raw: string): string | number | null {
   switch (kind) {
@@ -71,12 +153,8 @@ export function normalizeValue(kind: Kind, raw: string): string | number | null 
       return raw.replace(/\s/g, '');
     case 'bic':
       return normalizeBic(raw);
-    case 'iban': {
-      // Take the longest prefix that passes the mod-97 check (the match may run into the next word).
-      const s = raw.replace(/[\s:.-]/g, '');
-      for (let n = Math.min(34, s.length); n >= 15; n--) if (isValidIban(s.slice(0, n))) return s.slice(0, n);
-      return null;
-    }
+    case 'iban':
+      return normalizeIban(raw);
     default:
       return raw;
   }

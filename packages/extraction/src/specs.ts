@@ -23,7 +23,8 @@ const P = (src: string) => new RegExp(src, 'iu');
 const M =
   '(?:(?:€|EUR|Euro)[ \\u00a0]?)?(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
-const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d.,/])';
+// A year may end a sentence ("… ab 2019."), not begin a longer number or a file reference.
+const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d/]|[.,]\\d)';
 /** Before "zeitraum": not the tax year's period (Erhebungs-, Veranlagungs-, Besteuerungszeitraum). */
 const NOT_TAX_YEAR = '(?<!(?:erhebungs|veranlagungs|besteuerungs)-?)';
 
@@ -38,6 +39,13 @@ export const SPECS: Record<string, FieldSpec> = {
         re: L('Erhebungszeitraum|Veranlagungszeitraum|Veranlagungsjahr|Kalenderjahr|Steuerjahr|EZ'),
         adjacent: true,
         w: 1.1,
+      },
+      // The year column of a table ("Zeitraum | Abgabe | Soll", "Jahr | Steuerart | Betrag"), not
+      // the year column of a prepayment schedule (its row names quarters or due dates).
+      {
+        re: L(String.raw`Zeitraum|Jahr(?![^\n]*(?:Quartal|fällig|Fälligkeit|Termin|Rate|Vorauszahlung))`),
+        adjacent: true,
+        w: 0.8,
       },
     ],
     patterns: [
@@ -91,7 +99,7 @@ export const SPECS: Record<string, FieldSpec> = {
       // "…-Nr.") that is not one of the other identifiers of the notice: lower still.
       {
         re: new RegExp(
-          String.raw`(?<![\p{L}])(?!(?:Steuer|Telefon|Tele|Fax|Haus|Bank|Konto|Durchwahl|Gläubiger|Zimmer|Postfach|Tel|Post|Gemeinde|Handelsregister|Register|Umsatzsteuer|USt|Seiten?|Blatt|Anlage)[\p{L}-]*(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}]))[\p{L}]+-?(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}])`,
+          String.raw`(?<![\p{L}])(?!(?:Steuer|Telefon|Tele|Fax|Haus|Bank|Konto|Durchwahl|Gläubiger|Mandats?|Zimmer|Postfach|Tel|Post|Gemeinde|Handelsregister|Register|Umsatzsteuer|USt|Seiten?|Blatt|Anlage)[\p{L}-]*(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}]))[\p{L}]+-?(?:zeichen|nummer|konto|referenz|kennung|Nr\.?)(?![\p{L}])`,
           'iu',
         ),
         adjacent: true,
@@ -115,7 +123,12 @@ export const SPECS: Record<string, FieldSpec> = {
       },
     ],
     // The tax office's number has a shape of its own (123/456/78901): taken unlabelled, lower.
-    patterns: [{ re: /(?<![\d/])(?<v>\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5})(?![\d/])/u, w: 0.6 }],
+    patterns: [
+      {
+        re: /(?<![\d/])(?<v>\d{2,3} ?\/ ?\d{3,4} ?\/ ?\d{4,5}(?: ?\/ ?\d(?![\d/]))?|\d{5} ?\/ ?\d{5})(?![\d/])/u,
+        w: 0.6,
+      },
+    ],
   },
   iban: {
     kind: 'iban',

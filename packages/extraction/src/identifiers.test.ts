@@ -1,0 +1,211 @@
+/**
+ * Tenth step (engineer `fields`): the identifiers every notice carries, read by their own
+ * structure whatever type the classifier predicts — the IBAN by its country's length and the
+ * mod-97 check, the Steuernummer in the formats of the Länder (and the 13-digit ELSTER form),
+ * the payment reference by what its label means — and the tax year and the notice's date by
+ * their role. Every form below is written for this test only (not the benchmark's pools).
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './fields.js';
+import { buildLines } from './layout.js';
+import { isValidIban, parseDate } from './normalize.js';
+import { normalizeValue } from './search.js';
+import type { DocumentType, Page, Word } from './types.js';
+
+/** Rows of text; " | " starts a new cell 150 pt further right (a table column). */
+function pageOf(rows: string[], source: 'text' | 'ocr' = 'text'): Page {
+  const words: Word[] = [];
+  for (const [r, row] of rows.entries())
+    for (const [c, cell] of row.split(' | ').entries()) {
+      let x = 40 + c * 150;
+      for (const t of cell.split(' ').filter(Boolean)) {
+        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
+        x += t.length * 5 + 4;
+      }
+    }
+  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source };
+}
+const fields = (type: DocumentType, rows: string[], source: 'text' | 'ocr' = 'text') => {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(extractFields(type, [pageOf(rows, source)]))) out[k] = v.value;
+  return out;
+};
+
+/** A checksum-valid IBAN of a country and its BBAN (ISO 13616). */
+function iban(country: string, bban: string): string {
+  const num = (s: string) => [...s].map((ch) => (ch >= 'A' ? String(ch.charCodeAt(0) - 55) : ch)).join('');
+  let rest = 0;
+  for (const d of num(`${bban}${country}00`)) rest = (rest * 10 + Number(d)) % 97;
+  return `${country}${String(98 - rest).padStart(2, '0')}${bban}`;
+}
+const grouped = (s: string) => s.replace(/(.{4})(?=.)/g, '$1 ');
+
+describe('IBAN by its structure', () => {
+  const de = iban('DE', '50010517' + '5407324931');
+  const at = iban('AT', '19043' + '00234573201');
+
+  it('stops at the length of its country, not at the next word (BIC glued after it)', () => {
+    expect(isValidIban(de)).toBe(true);
+    // The footer sets IBAN and BIC in one line: the value must not run into "BIC".
+    for (const bic of ['BIC HELADEF1XXX', 'BIC: GENODEM1GLS', 'BIC SSKMDEMM', 'BIC-Code DEUTDEFF']) {
+      expect(normalizeValue('iban', `${grouped(de)} ${bic}`)).toBe(de);
+      expect(normalizeValue('iban', `${de} ${bic}`)).toBe(de);
+    }
+    expect(normalizeValue('iban', `${grouped(at)} BIC BKAUATWW`)).toBe(at);
+    // Many accounts: a longer string that happens to pass mod 97 (about one in 97 per extra
+    // character) must not win over the country's length.
+    for (let k = 0; k < 300; k++) {
+      const acc = iban(
+        'DE',
+        `${String(10000000 + k * 7919).slice(0, 8)}${String(1000000000 + k * 104729).slice(0, 10)}`,
+      );
+      expect(normalizeValue('iban', `${grouped(acc)} BIC HELADEF1XXX`)).toBe(acc);
+    }
+  });
+
+  it('a municipal footer line with IBAN and BIC side by side', () => {
+    const f = fields('mahnung', [
+      'Stadt Wiesental · Steueramt',
+      'Kassenzeichen: 5.7711.004321.9',
+      'Zahlungserinnerung',
+      'Der Betrag von 1.200,00 € ist noch offen.',
+      `Konto der Stadtkasse: Kreissparkasse Wiesental IBAN ${grouped(de)} BIC SOLADES1WIE`,
+    ]);
+    expect(f.iban).toBe(de);
+    expect(f.bic).toBe('SOLADES1WIE');
+  });
+
+  it('OCR look-alike letters in the digits of a German IBAN (checksum decides)', () => {
+    const ocr = grouped(de).replace(/0/g, 'O').replace(/1/g, 'l');
+    expect(normalizeValue('iban', ocr)).toBe(de);
+    // A reading that no look-alike repair makes valid is refused.
+    expect(normalizeValue('iban', grouped(de).replace(/5407/, '5408'))).toBeNull();
+  });
+});
+
+describe('Steuernummer in the formats of the Länder', () => {
+  it.each([
+    ['Steuernummer: 21/815/08150', '21/815/08150'], // Hamburg, Niedersachsen, 2/3/5
+    ['St.-Nr. 181/815/08155', '181/815/08155'], // Bayern, 3/3/5
+    ['Steuer-Nr.: 133/8150/8159', '133/8150/8159'], // Nordrhein-Westfalen, 3/4/4
+    ['Steuernummer 93815/08152', '93815/08152'], // Baden-Württemberg, 5/5
+    ['StNr. 22/815/0815/4', '22/815/0815/4'], // Rheinland-Pfalz, 2/3/4/1
+    ['Steuernummer: 013 815 08153', '01381508153'], // Hessen, spaced
+    ['Steuernummer 29 815 08158', '2981508158'], // Schleswig-Holstein, spaced
+    ['Steuernummer (bundeseinheitlich): 2613081508153', '2613081508153'], // ELSTER 13 digits
+  ])('%s', (line, expected) => {
+    const f = fields('messbescheid', [
+      'Finanzamt Talheim',
+      line,
+      'Bescheid für 2023 über den Gewerbesteuermessbetrag',
+      'Gewerbeertrag 60.000,00 € Freibetrag 24.500,00 € Steuermessbetrag 1.242,00 €',
+    ]);
+    expect(f.steuernummer).toBe(expected);
+  });
+
+  it('an unlabelled 5/5 number with a slash is taken, a bare 13-digit number is not', () => {
+    expect(
+      fields('zerlegungsbescheid', ['Finanzamt Talheim', '93815/08152', 'Zerlegungsbescheid für 2023'])
+        .steuernummer,
+    ).toBe('93815/08152');
+    expect(
+      fields('zerlegungsbescheid', ['Finanzamt Talheim', '2613081508153', 'Zerlegungsbescheid für 2023'])
+        .steuernummer,
+    ).toBeUndefined();
+  });
+});
+
+describe('identifiers do not depend on the predicted type', () => {
+  const de = iban('DE', '37040044' + '0532013000');
+  const rows = [
+    'Gemeinde Ahlbach · Kämmerei',
+    'Buchungszeichen: 61.100.4711.3 | Datum: 04.11.2024',
+    'Steuernummer: 44/123/56789',
+    'Gewerbesteuer 2023',
+    `IBAN ${grouped(de)} BIC COBADEFFXXX`,
+  ];
+  it.each(['gewst_bescheid', 'vorauszahlungsbescheid', 'zinsbescheid', 'mahnung'] as const)(
+    'predicted %s',
+    (type) => {
+      const f = fields(type, rows);
+      expect(f.kassenzeichen).toBe('61.100.4711.3');
+      expect(f.steuernummer).toBe('44/123/56789');
+      expect(f.iban).toBe(de);
+      expect(f.bic).toBe('COBADEFFXXX');
+      expect(f.bescheid_datum).toBe('2024-11-04');
+      expect(f.erhebungszeitraum).toBe(2023);
+    },
+  );
+  it('a type without them emits none', () => {
+    const f = fields('sonstiges', rows);
+    expect(f.kassenzeichen).toBeUndefined();
+    expect(f.iban).toBeUndefined();
+    expect(f.erhebungszeitraum).toBe(2023);
+  });
+  it('a SEPA mandate reference is not the payment reference', () => {
+    const f = fields('mahnung', [
+      'Gemeinde Ahlbach · Kämmerei',
+      'Mandatsreferenz: M-4711-0815',
+      'Ihre Gewerbesteuer 2023 ist rückständig.',
+    ]);
+    expect(f.kassenzeichen).toBeUndefined();
+  });
+});
+
+describe('the tax year by its role', () => {
+  it('a year at the end of a sentence ("… ab 2019.")', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Ahlbach · Kämmerei | Datum: 02.03.2020',
+      'wir haben Ihr Lastschriftmandat für die Gewerbesteuer ab 2019. Die Beträge',
+      'buchen wir zu den Fälligkeiten ab.',
+    ]);
+    expect(f.erhebungszeitraum).toBe(2019);
+  });
+
+  it('the year column of an arrears table ("Zeitraum" / "Jahr" header, year below)', () => {
+    for (const head of ['Zeitraum', 'Jahr']) {
+      const f = fields('mahnung', [
+        'Gemeinde Ahlbach · Kämmerei | Datum: 14.08.25',
+        `${head} | Steuerart | Betrag | Zuschlag`,
+        '2023 | Gewerbesteuer | 12.000,00 € | 120,00 €',
+        'Bitte zahlen Sie bis zum 20.09.25.',
+      ]);
+      expect(f.erhebungszeitraum).toBe(2023);
+    }
+  });
+
+  it('a letter naming no year: the year of a prepayment it names as due', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Ahlbach · Kämmerei | Datum: 11.09.2021',
+      'Neue Bankverbindung',
+      'Bitte überweisen Sie die nächste Vorauszahlung von 2.500,00 €, fällig am 15.11.2020, auf das neue Konto.',
+    ]);
+    expect(f.erhebungszeitraum).toBe(2020);
+  });
+
+  it('a letter naming no year: the start of a calendar year it acts from', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Ahlbach · Kämmerei | Datum: 30. November 2021',
+      'Ab dem 1. Januar 2022 gilt für Ihre Vorauszahlungen (15.02., 15.05., 15.08., 15.11.) ein neues Konto.',
+    ]);
+    expect(f.erhebungszeitraum).toBe(2022);
+  });
+});
+
+describe('dates in more forms and roles', () => {
+  it.each([
+    ['15. Febr. 2024', '2024-02-15'],
+    ['3. Sept. 2023', '2023-09-03'],
+    ['01. Jän. 2025', '2025-01-01'],
+  ])('%s', (s, v) => expect(parseDate(s)).toBe(v));
+
+  it('a due date behind leader dots is not the notice date', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Ahlbach · Kämmerei',
+      'ZAHLUNGSERINNERUNG',
+      'Betrag .............: 2.000,00 €',
+      'Fälligkeit .........: 15.02.21',
+    ]);
+    expect(f.bescheid_datum).toBeUndefined();
+  });
+});
