@@ -119,7 +119,7 @@ const IBAN_NUMERIC = /^(?:AT|BE|CZ|DE|DK|EE|ES|FI|HR|HU|LT|NO|PL|PT|RS|SE|SI|SK)
  * Unknown countries: the longest prefix that passes the check.
  */
 export function normalizeIban(raw: string): string | null {
-  const s = raw.replace(/[\s:.\-]/g, '').toUpperCase();
+  const s = raw.replace(/[\s:.-]/g, '').toUpperCase();
   const country = s.slice(0, 2);
   const len = IBAN_LENGTH[country];
   if (len) {
