@@ -14,6 +14,15 @@ export interface IntakeInputs {
   readonly maxUploadBytes: number;
   /** Adds the processing job inside the document's transaction; answers the job id. */
   enqueueProcessing(tx: DbOrTx, documentId: number): Promise<string>;
+  /** Tests hold an intake here to force two instances taking the same content at once. */
+  readonly hooks?: IntakeHooks;
+}
+
+export interface IntakeHooks {
+  /** The file is stored; its transaction (duplicate check, document) begins next. */
+  beforeTransaction?(filename: string): Promise<void>;
+  /** Inside the transaction: the content was looked up among the company's documents. */
+  checked?(filename: string): Promise<void>;
 }
 
 /** A file in memory (import folder) or already streamed into the store's temporary area (upload). */
@@ -39,7 +48,8 @@ export const tooLargeReason = (filename: string, max: number) =>
  * Intake of uploaded (or imported) files: PDFs by content only, size limit, stored once by
  * SHA-256, a duplicate within the company is linked instead of stored again, every file in
  * the upload audit trail. Document row, first version and processing job are written in
- * one transaction.
+ * one transaction, which holds the content's lock from the duplicate check on: the same
+ * content taken by two instances at once gives one document and one duplicate.
  */
 export async function ingestFiles(
   inputs: IntakeInputs,
@@ -97,8 +107,10 @@ export async function ingestFiles(
     // The file goes to the store first (idempotent by hash); a crash after this leaves an
     // unreferenced file, never a document without its file.
     const stored = file.staged ? await file.staged.commit() : await store.put(file.bytes);
+    await inputs.hooks?.beforeTransaction?.(filename);
     const result = await db.transaction(async (tx) => {
-      const existing = await repo.findActiveDuplicate(tx, input.companyId, stored.sha256);
+      const existing = await repo.findActiveDuplicateLocked(tx, input.companyId, stored.sha256);
+      await inputs.hooks?.checked?.(filename);
       if (existing) {
         const audit = await repo.insertUploadAudit(tx, {
           company_id: input.companyId,

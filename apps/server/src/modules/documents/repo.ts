@@ -1,6 +1,6 @@
 import type { DocumentListParams } from '@gewst/domain';
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { documents, documentVersions, importFolderClaims, layoutHints, uploadAudit } from './schema';
 
@@ -20,8 +20,20 @@ export async function findDocumentForUpdate(db: DbOrTx, id: number): Promise<Doc
   return row;
 }
 
-export async function findActiveDuplicate(db: DbOrTx, companyId: number, sha256: string) {
-  const [row] = await db
+/** Advisory lock space (first key) of the content of one company's files in intake. */
+export const CONTENT_LOCK_SPACE = 31_402;
+
+/**
+ * The company's active document of this content (SHA-256), for intake. The transaction first
+ * takes the content's lock, so two instances taking the same content at once (one upload, one
+ * import-folder file, any names) run one after the other: the second sees the first one's
+ * document once it committed and records a duplicate instead of a second document.
+ */
+export async function findActiveDuplicateLocked(tx: Tx, companyId: number, sha256: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CONTENT_LOCK_SPACE}::int, hashtext(${`${companyId}:${sha256}`}))`,
+  );
+  const [row] = await tx
     .select({ id: documents.id })
     .from(documents)
     .where(
