@@ -12,6 +12,7 @@ import { BLIND2_POOLS } from './pools-blind2.js';
 import { BLIND3_FAMILIES, buildBlind3Letter } from './pools-blind3.js';
 import { BLIND4_FAMILIES, buildBlind4Letter, fixBlind4Data, renderBlind4 } from './pools-blind4.js';
 import { BLIND5_FAMILIES, buildBlind5Letter, fixBlind5Data, renderBlind5 } from './pools-blind5.js';
+import { BLIND6_FAMILIES, buildBlind6Letter, fixBlind6Data, renderBlind6 } from './pools-blind6.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
@@ -64,7 +65,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Exclude<Part, 'dev2' | 'blind3' | 'blind4' | 'blind5'>, Pools> = {
+export const POOLS: Record<Exclude<Part, 'dev2' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>, Pools> = {
   dev: DEV_POOLS,
   blind: BLIND_POOLS,
   blind2: BLIND2_POOLS,
@@ -102,6 +103,7 @@ export async function generatePooledNotice(
   if (part === 'blind4') return generateBlind4Notice(seed, type, familyIndex, index);
   if (part === 'dev2') return generateDev2Notice(seed, type, familyIndex, index);
   if (part === 'blind5') return generateBlind5Notice(seed, type, familyIndex, index);
+  if (part === 'blind6') return generateBlind6Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -284,6 +286,38 @@ async function generateBlind5Notice(
   };
 }
 
+/**
+ * One notice of the sixth blind part (pools-blind6.ts: its own families, letter model and
+ * renderer, by another independent author), reproducible from (seed, type, family, index); figures
+ * and truth as in every other part. Its own salt (9; dev2 uses 6, blind5 7, dev3 8): no blind6
+ * notice shares its figures with a notice of another part.
+ */
+async function generateBlind6Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = BLIND6_FAMILIES[familyIndex % BLIND6_FAMILIES.length]!;
+  const r = rng(seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003 + 9 * 7_654_321);
+  const data = makeNotice(r, type, latin1Municipalities());
+  fixBlind6Data(data, r);
+  const { letter, printsEz } = buildBlind6Letter(data, family, r);
+  const pdf = await renderBlind6(letter, family);
+  const t = truth(data, family.printsAgs);
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  if (type === 'sonstiges' && !printsEz) delete t.erhebungszeitraum;
+  return {
+    id: `blind6-${family.id}-${type}-${seed}-${index}`,
+    part: 'blind6',
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -310,7 +344,9 @@ export async function generatePooledCorpus(opts: {
           ? DEV2_FAMILIES
           : part === 'blind5'
             ? BLIND5_FAMILIES
-            : POOLS[part].families;
+            : part === 'blind6'
+              ? BLIND6_FAMILIES
+              : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -318,9 +354,16 @@ export async function generatePooledCorpus(opts: {
       for (const type of TYPES) {
         const n = await generatePooledNotice(part, seed, type, fi, i);
         // Blind files get opaque names: nothing in a listing tells family or type.
-        const prefix = { dev: '', dev2: '', blind: 'b', blind2: 'c', blind3: 'd', blind4: 'e', blind5: 'g' }[
-          part
-        ];
+        const prefix = {
+          dev: '',
+          dev2: '',
+          blind: 'b',
+          blind2: 'c',
+          blind3: 'd',
+          blind4: 'e',
+          blind5: 'g',
+          blind6: 'h',
+        }[part];
         // Development parts (dev, dev2) are named by id: their files may be looked at.
         const name = part === 'dev' || part === 'dev2' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);

@@ -13,8 +13,9 @@ import type { NoticeData, NoticeType } from './notice.js';
  * (pools-blind2.ts; pools-blind3.ts and pools-blind4.ts with their own families and letter
  * builders, blind4 also with its own renderer), measured in aggregate only. blind5: a fifth
  * blind part by an independent author (pools-blind5.ts, own families, letter model and renderer).
+ * blind6: a sixth blind part by another independent author (pools-blind6.ts, the same way).
  */
-export type Part = 'dev' | 'dev2' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5';
+export type Part = 'dev' | 'dev2' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {
