@@ -245,7 +245,12 @@ function dueDate(
 ): ExtractedField | null {
   const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
   const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 864e5;
-  let cands = scalarCandidates('faellig_am', indexes, hints, fields.vorauszahlungen);
+  const ixOf = (page: number) => indexes.find((i) => i.page.page === page);
+  // One end of a period ("vom 01.04.2023 bis zum 15.03.2024", "01.04. – 30.06.2024") is no due date.
+  let cands = scalarCandidates('faellig_am', indexes, hints, fields.vorauszahlungen).filter((c) => {
+    const ix = ixOf(c.page);
+    return !ix || !inPeriod(ix, dateStart(ix, c));
+  });
   if (noticeDate) {
     const d0 = day(noticeDate);
     cands = cands.filter((c) => typeof c.value !== 'string' || day(c.value) > d0);
@@ -271,6 +276,9 @@ function dueDate(
         const dd = day(c.value) - d0;
         if (dd < 8 || dd > 60) continue;
         if (schedule && c.page === schedule.page && overlapRatio(c.rect, schedule.rect) > 0.5) continue;
+        // A stand-in must not have another role (a period's start or end, a received date …).
+        const ix = ixOf(c.page);
+        if (ix && (otherRole(ix, c.pos) || inPeriod(ix, c.pos))) continue;
         cands.push({ ...c, score: 0.25 });
       }
     }
@@ -335,6 +343,16 @@ const RANGE_AFTER = new RegExp(
   String.raw`^(?:${DATE_SOURCE})\s*(?:[-–—]|bis\b)\s*(?:zum\s+)?(?:${DATE_SOURCE})`,
   'iu',
 );
+const PERIOD_BEFORE = new RegExp(
+  String.raw`(?:vom|von|ab|zwischen)\s+(?:dem\s+)?(?:${DATE_SOURCE})\s*(?:bis(?:\s+(?:zum|einschließlich|einschl\.))?|[-–—]|und(?:\s+dem)?)\s*$`,
+  'iu',
+);
+/** A date that begins or ends a period ("vom … bis zum …", "01.04.2023 – 15.03.2024"). */
+const inPeriod = (ix: PageIndex, at: number) =>
+  PERIOD_BEFORE.test(ix.flat.slice(Math.max(0, at - 50), at)) ||
+  RANGE_BEFORE.test(ix.flat.slice(Math.max(0, at - 30), at)) ||
+  RANGE_AFTER.test(ix.flat.slice(at, at + 60));
+
 /**
  * A date with another role: claimed by the words before it (OTHER_DATE_ROLE), one end of a
  * period ("01.01.2023 – 31.12.2023"), or one of a column of dates (a ledger, a payment plan).

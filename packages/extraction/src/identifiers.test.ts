@@ -209,3 +209,30 @@ describe('dates in more forms and roles', () => {
     expect(f.bescheid_datum).toBeUndefined();
   });
 });
+
+describe('the due date by its role', () => {
+  const head = ['Gemeinde Ahlbach · Kämmerei | Kassenzeichen: 61.100.4711.3', 'Ahlbach, den 12.03.2024'];
+
+  it('the end of an interest period is no due date; a request wrapped onto the next line is', () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Zinsen zur Gewerbesteuer 2021',
+      'Zu verzinsen ist die Zeit vom 01.04.2023 bis zum 15.03.2024, das sind 11 volle Monate. Wir setzen',
+      'für Sie Zinsen in Höhe von 412,00 € fest, zu zahlen bis',
+      '16.04.2024 auf eines unserer Konten.',
+    ]);
+    expect(f.faellig_am).toBe('2024-04-16');
+  });
+
+  it('a refund: the day it is paid out, not a date of the interest period', () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Erstattungszinsen zur Gewerbesteuer 2021',
+      'Beginn der Verzinsung: 01.05.2024',
+      'Ende der Verzinsung: 10.03.2024',
+      'Zinsbetrag: 25,00 €',
+      'Der Betrag wird Ihnen am 02.04.2024 auf das bekannte Konto ausgezahlt.',
+    ]);
+    expect(f.faellig_am).toBe('2024-04-02');
+  });
+});

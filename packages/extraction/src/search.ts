@@ -323,6 +323,22 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
           }
         }
       }
+      if (
+        !found &&
+        rule.adjacent &&
+        rest.trim() === '' &&
+        labelStart - row.start > 20 &&
+        (spec.kind === 'date' || spec.kind === 'money' || spec.kind === 'percent' || spec.kind === 'year')
+      ) {
+        // Running text wrapped right after the label ("… zahlbar bis" / "20.11.2018."): the value
+        // opens the next row. Only for a label that ends a longer line of prose, and only for
+        // figures and dates (an identifier's label at a line's end may stand over an address).
+        const am = adjacentValue(ix.flat.slice(labelEnd, labelEnd + 60), spec.kind, valueRe.flags, ocr);
+        if (am) {
+          const s = labelEnd + am.start;
+          found = candidate(ix, spec.kind, s, s + am.length, w * 0.88, rule.negate);
+        }
+      }
       if (!found && !rule.adjacent && rest.trim().length < 4) {
         // Running text wrapped after the label: continue on the next row.
         const vm = valueRe.exec(ix.flat.slice(labelEnd, labelEnd + (rule.near ?? 90)));

@@ -275,6 +275,14 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         w: 0.85,
       },
+      // A refund's due date: the day it is paid out ("Der Betrag wird Ihnen am 02.04.2024 auf Ihr
+      // Konto überwiesen", "… werden zum … erstattet").
+      {
+        re: P(
+          `(?:wird|werden)\\s+(?:\\p{L}+\\s+){0,3}?(?:am|zum|bis\\s+zum)\\s+${D}[^.\\d]{0,50}?(?:überwiesen|erstattet|ausgezahlt|ausbezahlt|gutgeschrieben|zurückgezahlt)`,
+        ),
+        w: 0.9,
+      },
       // The date a due clause names in apposition: "… einen Monat nach Bekanntgabe fällig, das
       // ist der 12.04.2024", "fällig einen Monat nach Bekanntgabe (12.04.2024)", "zahlbar … also
       // am …". Not a date the amount has been due since ("fällig seit", a reminder's original date).
