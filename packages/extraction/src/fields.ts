@@ -176,7 +176,10 @@ export function extractFieldsChecked(
     chosenTogether(sol);
     checks.push(...sol.checks);
   }
-  if (names.includes('ags')) {
+  // A letter of a type without the AGS (`sonstiges`) still names its municipality: resolved from
+  // the letterhead's address like any municipal notice, unless a Finanzamt sent it.
+  const municipalLetter = names.includes('ags') || (names.includes('gemeinde') && !fromFinanzamt(indexes[0]));
+  if (municipalLetter) {
     // The issuing municipality from the shipped reference data: printed AGS, letterhead name,
     // postcodes and the sender's address (DOMAIN.md: resolved via the reference data).
     const printedAgs = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
@@ -196,6 +199,7 @@ export function extractFieldsChecked(
       if (!fields.ags || fields.ags.value !== resolved.entry.ags) fields.ags = found.ags;
       if (found.gemeinde) fields.gemeinde = found.gemeinde;
     }
+    if (!names.includes('ags')) delete fields.ags;
   }
   if (names.includes('faellig_am')) {
     const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
@@ -203,6 +207,14 @@ export function extractFieldsChecked(
     if (f) fields.faellig_am = f;
   }
   return { fields, checks };
+}
+
+/** A letterhead (top quarter of page 1) of a tax office. */
+function fromFinanzamt(ix: PageIndex | undefined): boolean {
+  if (!ix) return false;
+  return ix.rows.some(
+    (r) => r.rect[1] < ix.page.height * 0.25 && /Finanzamt|Finanzämter/u.test(ix.text.slice(r.start, r.end)),
+  );
 }
 
 /** The quarterly prepayment the assessment implies: floor(annual tax / 4) in full euros. */

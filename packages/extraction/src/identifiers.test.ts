@@ -236,3 +236,51 @@ describe('the due date by its role', () => {
     expect(f.faellig_am).toBe('2024-04-02');
   });
 });
+
+describe('the issuing municipality, whatever the type', () => {
+  const letter = (head: string[]) => [
+    ...head,
+    'Firma Beispiel GmbH',
+    'Am Anger 4',
+    '99999 Irgendwo',
+    'Änderung Ihrer Bankverbindung für die Gewerbesteuer 2023',
+  ];
+  it.each([
+    [
+      ['Bürgermeisteramt Gondelsheim', 'Steueramt', 'Bürgermeisteramt Gondelsheim · 75053 Gondelsheim'],
+      'Gondelsheim',
+    ],
+    [['Ortsgemeinde Kerzenheim', 'über die Verbandsgemeindeverwaltung', '67304 Kerzenheim'], 'Kerzenheim'],
+    [['Stadtkasse Ratingen', 'Minoritenstraße 2-6 · 40878 Ratingen'], 'Ratingen'],
+    [['Der Oberbürgermeister', 'Stadtkasse', 'Rathaus · 47798 Krefeld'], 'Krefeld'],
+  ])('%s', (head, name) => {
+    for (const type of ['mahnung', 'sonstiges'] as const)
+      expect(fields(type, letter(head)).gemeinde).toBe(name);
+    expect(fields('sonstiges', letter(head)).ags).toBeUndefined();
+  });
+  it('a tax office letter of no canonical type names no municipality', () => {
+    expect(
+      fields('sonstiges', ['Finanzamt Krefeld', 'Grenzstraße 100 · 47799 Krefeld', ...letter([])]).gemeinde,
+    ).toBeUndefined();
+  });
+});
+
+describe('the payment reference as printed', () => {
+  it.each([
+    ['Kassenzeichen: GewSt-2023-0815', 'GewSt-2023-0815'],
+    ['Buchungszeichen 0815 4711 2233', '0815 4711 2233'],
+    ['Personenkonto-Nr.: 12 345 678', '12 345 678'],
+    ['Az.: 21.30.05-Gw', '21.30.05-Gw'],
+  ])('%s', (line, expected) => {
+    const f = fields('mahnung', ['Gemeinde Ahlbach · Kämmerei', line, 'Mahnung', 'Rückstand: 1.200,00 €']);
+    expect(f.kassenzeichen).toBe(expected);
+  });
+  it('digit groups do not run into a date beside them', () => {
+    const f = fields('mahnung', [
+      'Gemeinde Ahlbach · Kämmerei',
+      'Kassenzeichen 4711 15.02.2024',
+      'Rückstand: 1.200,00 €',
+    ]);
+    expect(f.kassenzeichen).not.toBe('4711 15');
+  });
+});

@@ -26,7 +26,10 @@ export const VALUE_SOURCE: Record<Kind, string> = {
   date: DATE_SOURCE,
   percent: PERCENT_SOURCE,
   year: String.raw`(?<![\d.,/])(?:199\d|20\d{2})(?![\d/]|[.,]\d)`,
-  kassenzeichen: String.raw`(?=[A-Z0-9./-]*\d)[A-Z0-9][A-Z0-9./-]{3,}[A-Z0-9]`,
+  // A payment reference as printed: letters of either case with digits and separators
+  // ("GW/40112/31", "GewSt-2023-0815", "6.0101.1234"), or digit groups set apart by single
+  // spaces ("0815 4711 2233"), not running into a date or an amount.
+  kassenzeichen: String.raw`(?:\d{2,6}(?: \d{2,6}){1,4}(?![\d.,/])|(?=[A-Za-z0-9./-]*\d)[A-Za-z0-9][A-Za-z0-9./-]{3,}[A-Za-z0-9])`,
   steuernummer: STEUERNUMMER_SOURCE,
   // OCR may read a digit as a look-alike (O, l, |): normalizeIban repairs it under the checksum.
   iban: String.raw`[A-Z]{2} ?[\dOIl|]{2}(?:[ :.\-]?[A-Z0-9l|]){11,30}`,

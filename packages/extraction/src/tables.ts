@@ -457,8 +457,10 @@ const TOTAL_ROW = /^\s*(?:summe|gesamt|insgesamt|zusammen|gesamtbetrag|total)/iu
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+// The offices and forms of a municipality that head its letters: the town or municipality itself,
+// its administration, its mayor's office (Bürgermeisteramt, Baden-Württemberg), its cash office.
 const PREFIX =
-  'Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken';
+  'Landeshauptstadt|Hansestadt|Universitätsstadt|Große Kreisstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Bürgermeisteramt|Marktgemeinde|Ortsgemeinde|Stadtgemeinde|Gemeindekasse|Stadtkasse|Stadt|Gemeinde|Markt|Flecken';
 // Words of a place name; a short lower-case abbreviation may be glued to the next word ("Lohr
 // a.Main", "Neustadt a.d.Donau").
 const NAME = String.raw`[\p{Lu}][\p{L}.'/-]*(?:(?: (?:am|an der|an|im|in der|in|ob der|bei|vor der|v\. d\.|a\.|i\.|\/))* (?:[\p{Lu}(][\p{L}.()'-]*)| (?:[a-zäöü]{1,2}\.){1,2}[\p{Lu}][\p{L}.'-]*)*`;
