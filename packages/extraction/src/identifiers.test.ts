@@ -284,3 +284,34 @@ describe('the payment reference as printed', () => {
     expect(f.kassenzeichen).not.toBe('4711 15');
   });
 });
+
+describe('more labels by meaning', () => {
+  const head = ['Stadt Ratingen · Steueramt', 'Minoritenstraße 2-6 · 40878 Ratingen', 'Datum 04.03.2024'];
+  it('the year as "Erhebungsjahr" and as a whole calendar year\'s period', () => {
+    expect(fields('gewst_bescheid', [...head, 'Erhebungsjahr 2022']).erhebungszeitraum).toBe(2022);
+    expect(
+      fields('gewst_bescheid', [...head, 'Veranlagungszeitraum: 01.01.2022 - 31.12.2022']).erhebungszeitraum,
+    ).toBe(2022);
+  });
+  it('"Fällig:" alone labels the due date', () => {
+    expect(fields('zinsbescheid', [...head, 'Zinsbescheid 2021', 'Fällig: 05.04.2024']).faellig_am).toBe(
+      '2024-04-05',
+    );
+  });
+  it('"Finanzadresse" is a payment reference', () => {
+    expect(fields('mahnung', [...head, 'Finanzadresse: 4711.0815.22', 'Mahnung']).kassenzeichen).toBe(
+      '4711.0815.22',
+    );
+  });
+});
+
+describe('OCR', () => {
+  it('a year read with look-alike letters ("2O22") as a token of its own', () => {
+    const f = fields(
+      'mahnung',
+      ['Stadt Ratingen · Steueramt', 'Datum: 04.03.2024', 'Mahnung für das Jahr 2O22'],
+      'ocr',
+    );
+    expect(f.erhebungszeitraum).toBe(2022);
+  });
+});

@@ -36,7 +36,9 @@ export const SPECS: Record<string, FieldSpec> = {
     kind: 'year',
     labels: [
       {
-        re: L('Erhebungszeitraum|Veranlagungszeitraum|Veranlagungsjahr|Kalenderjahr|Steuerjahr|EZ'),
+        re: L(
+          'Erhebungszeitraum|Veranlagungszeitraum|Veranlagungsjahr|Erhebungsjahr|Abgabejahr|Kalenderjahr|Steuerjahr|EZ',
+        ),
         adjacent: true,
         w: 1.1,
       },
@@ -56,6 +58,13 @@ export const SPECS: Record<string, FieldSpec> = {
         w: 1.05,
       },
       { re: P(`für\\s+das\\s+(?:jahr|kalenderjahr)\\s+${Y}`), w: 1 },
+      // The period of a whole calendar year ("Veranlagungszeitraum: 01.01.2022 – 31.12.2022").
+      {
+        re: P(
+          `(?:zeitraum|jahr)\\s*:?\\s*(?:vom\\s+)?0?1\\.\\s?0?1\\.\\s?${Y}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*31\\.\\s?12\\.`,
+        ),
+        w: 1,
+      },
       // Any notice or trade-tax noun before the year ("Erklärung zur Gewerbesteuer 2023",
       // "Festsetzung der Vorauszahlungen 2024", "Veranlagung 2022", "Gewerbesteuer - Jahr 2023"),
       // lower than a titled notice.
@@ -89,7 +98,7 @@ export const SPECS: Record<string, FieldSpec> = {
         // By meaning: the reference a payment must carry — "…zeichen" of the cash office, the
         // payer's account with it, or the payment reference, in their compounds and abbreviations.
         re: L(
-          String.raw`(?:Gewerbesteuer-?)?(?:Kassen|Buchungs|Zahlungs|Einzahlungs|Überweisungs)-?\s?(?:zeichen|referenz|nummer|kennzeichen|nr\.?)|Kassenz\.|Kz\.|KZ|PKZ|Personenkennziffer|Geschäftspartner(?:-?Nr\.?|nummer)?|Objekt-?(?:nummer|Nr\.?)|bei (?:der |jeder )?(?:Zahlung|Überweisung) (?:bitte )?(?:unbedingt )?angeben|Kassen-?Nr\.?|Personen-?konto(?:-?nummer)?|PK-?Nr\.?|(?:Steuer|Kassen|Abgaben|Vertrags|Kunden|Debitoren|Buchungs)-?konto(?:-?(?:nummer|nr\.?))?|(?:Zahlungs)?referenz(?:nummer|-?Nr\.?)?|Verwendungszweck|Kunden-?(?:nummer|nr\.?)|Debitor(?:en)?-?(?:nummer|nr\.?)`,
+          String.raw`(?:Gewerbesteuer-?)?(?:Kassen|Buchungs|Zahlungs|Einzahlungs|Überweisungs)-?\s?(?:zeichen|referenz|nummer|kennzeichen|nr\.?)|Kassenz\.|Kz\.|KZ|PKZ|Personenkennziffer|Geschäftspartner(?:-?Nr\.?|nummer)?|Objekt-?(?:nummer|Nr\.?)|bei (?:der |jeder )?(?:Zahlung|Überweisung) (?:bitte )?(?:unbedingt )?angeben|Kassen-?Nr\.?|Personen-?konto(?:-?nummer)?|PK-?Nr\.?|(?:Steuer|Kassen|Abgaben|Vertrags|Kunden|Debitoren|Buchungs)-?konto(?:-?(?:nummer|nr\.?))?|(?:Zahlungs)?referenz(?:nummer|-?Nr\.?)?|Verwendungszweck|Kunden-?(?:nummer|nr\.?)|Debitor(?:en)?-?(?:nummer|nr\.?)|Finanzadresse`,
         ),
         adjacent: true,
       },
@@ -251,7 +260,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          String.raw`Fälligkeit(?:stag|sdatum|stermin)?|fällig (?:am|zum|bis(?: zum)?)|zahlbar (?:bis|am)(?: zum| spätestens)?|zu (?:zahlen|entrichten|überweisen) bis(?: zum| spätestens)?|Zahlungstermin|Zahlungsfrist|Zahlungsziel|Einzahlungstermin|spätestens (?:am|bis)(?: zum)?`,
+          String.raw`Fälligkeit(?:stag|sdatum|stermin)?|fällig (?:am|zum|bis(?: zum)?)|fällig(?=\s?:)|zahlbar (?:bis|am)(?: zum| spätestens)?|zu (?:zahlen|entrichten|überweisen) bis(?: zum| spätestens)?|Zahlungstermin|Zahlungsfrist|Zahlungsziel|Einzahlungstermin|spätestens (?:am|bis)(?: zum)?`,
         ),
         adjacent: true,
         below: false,

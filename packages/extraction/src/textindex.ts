@@ -12,7 +12,12 @@ const isJunk = (w: Word) => w.confidence < 0.3 && /^\p{L}{1,4}$/u.test(w.text);
  * "I/2025" (a slash is no separator here), not a token of letters only.
  */
 const NUMERAL = /^([(]?)([\dOoIl|]{1,4}(?:[.,][\dOoIl|]{1,4})+[.,]?(?:--?|–)?)([€):;,]*)$/u;
+/** A year of this century read with look-alike letters ("2O22", "2O1l"), as a token of its own. */
+const YEAR_LOOKALIKE = /^([(]?)(2[0Oo][\dOoIl|]{2})([.,:;)]?)$/u;
 export function correctNumeral(text: string): string {
+  const y = YEAR_LOOKALIKE.exec(text);
+  if (y && /[OoIl|]/u.test(y[2]!) && (y[2]!.match(/\d/gu)?.length ?? 0) >= 2)
+    return `${y[1]}${y[2]!.replace(/[Oo]/gu, '0').replace(/[Il|]/gu, '1')}${y[3]}`;
   const m = NUMERAL.exec(text);
   if (!m || !/[OoIl|]/u.test(m[2]!) || (m[2]!.match(/\d/gu)?.length ?? 0) < 3) return text;
   return `${m[1]}${m[2]!.replace(/[Oo]/gu, '0').replace(/[Il|]/gu, '1')}${m[3]}`;
