@@ -371,3 +371,205 @@ describe('classify: acts that name surcharges, fees or the assessment are sonsti
     expect(prepaymentArithmetic('Jahresbetrag 30.721,00 EUR; je Quartal 7.680,00 EUR')).toBe(true);
   });
 });
+
+/**
+ * Engineer `vz` (2026-11-25, tenth step), written before the engine change in wordings of no
+ * pool: a letter that carries a trade-tax notice cue — a prepayment schedule (amounts against the
+ * quarterly due dates, with or without a year, as dates, month names or quarter markers), a
+ * sentence that sets, adjusts or reduces the prepayments with an amount, a legal reference of the
+ * trade tax, the Messbetrag × Hebesatz arithmetic — is never `sonstiges` unless its operative part
+ * is another act (a deferral, a statement, a reminder that sets nothing). Prepayment notices print
+ * little arithmetic: a bare schedule, one sentence, a reduction to nil are still
+ * Vorauszahlungsbescheide.
+ */
+describe('classify: a trade-tax notice cue is a floor against sonstiges', () => {
+  const vz: [string, string][] = [
+    [
+      'a bare quarterly schedule without computation, law or Festsetzung word',
+      `Gemeinde Kirchwalde · Steueramt · Am Anger 2 · 37199 Kirchwalde
+       Gewerbesteuer – Ihre Vorauszahlungen ab 2026
+       Zahlungstermin      Betrag
+       16.02.2026          2.300,00 €
+       15.05.2026          2.300,00 €
+       17.08.2026          2.300,00 €
+       16.11.2026          2.300,00 €
+       Bitte überweisen Sie die Beträge jeweils zum Termin auf eines unserer Konten.`,
+    ],
+    [
+      'one sentence that sets the yearly prepayments (no dates, no computation)',
+      `Stadt Rotenfels – Fachbereich Finanzen – Steuern und Abgaben
+       Kassenzeichen 610.3344.7
+       Sehr geehrte Damen und Herren,
+       die Vorauszahlungen zur Gewerbesteuer werden ab dem Kalenderjahr 2026 auf jährlich 9.200,00 € festgesetzt.
+       Gegen diese Festsetzung ist der Widerspruch zulässig. Er ist innerhalb eines Monats nach Bekanntgabe
+       schriftlich bei der Stadt Rotenfels einzulegen.`,
+    ],
+    [
+      'a reduction to nil on request',
+      `Markt Ebenried · Kämmerei · Steuerstelle
+       Ihr Antrag vom 03.03.2025
+       Auf Ihren Antrag werden die Gewerbesteuer-Vorauszahlungen für 2025 und die folgenden Jahre auf 0,00 €
+       herabgesetzt. Soweit Sie für 2025 bereits Zahlungen geleistet haben, werden diese Ihrem Konto gutgeschrieben.
+       Rechtsbehelf: Widerspruch binnen eines Monats.`,
+    ],
+    [
+      'an adjustment whose amount stands in the next sentence',
+      `Gemeinde Weißenbach · Steueramt
+       Gewerbesteuer ab dem Erhebungszeitraum 2025
+       Wir haben Ihre Vorauszahlungen an die Gewinnerwartung angepasst, die Sie uns mitgeteilt haben. Künftig sind
+       vierteljährlich 1.450,00 € zu entrichten, erstmals zum 15. August 2025.`,
+    ],
+    [
+      'due dates without a year, the year in the heading',
+      `Stadt Hallbergmoos · Abgaben
+       Vorauszahlungen Gewerbesteuer für das Jahr 2026
+       fällig am 15.2.  15.5.  15.8.  15.11.
+       je Termin  780,00 EUR
+       Dieser Bescheid ersetzt den Bescheid vom 14.02.2025.`,
+    ],
+    [
+      'due dates as month names in running text, raised',
+      `Gemeinde Niederau
+       Die Gewerbesteuervorauszahlungen werden mit Wirkung ab 2026 auf 16.000,00 € jährlich erhöht; zu zahlen sind
+       jeweils 4.000,00 € am 15. Februar, 15. Mai, 15. August und 15. November.`,
+    ],
+    [
+      'quarter markers with old and new amounts',
+      `Stadt Burgsinn – Steuerabteilung
+       Änderung der Gewerbesteuervorauszahlungen
+       Quartal     bisher       neu
+       III/2025    1.200,00     950,00
+       IV/2025     1.200,00     950,00
+       I/2026      1.200,00     950,00
+       Die Änderung beruht auf Ihrer Mitteilung über den gesunkenen Gewinn.`,
+    ],
+    [
+      'a reduction to nil for the remaining quarters',
+      `Gemeinde Oberhain – Steuern
+       Herabsetzung der Gewerbesteuer-Vorauszahlungen 2025
+       Die Vorauszahlungen für das 3. und 4. Quartal 2025 betragen nunmehr jeweils 0,00 €.
+       Bereits gezahlte Beträge werden verrechnet.`,
+    ],
+  ];
+  for (const [what, text] of vz)
+    it(`reads ${what} as a Vorauszahlungsbescheid`, () => {
+      expect(classify(text).type).toBe('vorauszahlungsbescheid');
+    });
+
+  it('keeps a bare schedule a Vorauszahlungsbescheid under OCR damage', () => {
+    const text = `GEMEINDE KIRCHWALDE STEUERAMT
+      Gewerbesteuer Ihre Vorauszah1ungen ab 2026
+      Zah1ungstermin Betrag 16.02.2026 2.300,00 15.05.2026 2.300,00 17.08.2026 2.300,00 16.11.2026 2.300,00`;
+    expect(classify(text).type).toBe('vorauszahlungsbescheid');
+  });
+
+  const notices: [string, string][] = [
+    [
+      'interest set in one sentence under § 233a AO',
+      `Stadt Rotenfels – Steuern
+       Gewerbesteuer 2022 – Zinsen
+       Die Zinsen zur Gewerbesteuer 2022 nach § 233a AO werden auf 312,00 € festgesetzt. Der Betrag ist bis
+       zum 14.04.2025 auf das unten genannte Konto zu zahlen.`,
+    ],
+    [
+      'a tax computed from Messbetrag and Hebesatz and nothing else',
+      `Gemeinde Kirchwalde
+       Gewerbesteuer 2024
+       1.800,00 € x 385 % = 6.930,00 €. Zahlbar einen Monat nach Bekanntgabe.`,
+    ],
+    [
+      'a bare reference to § 19 GewStG with the prepayments reduced',
+      `Stadt Rotenfels
+       Die Vorauszahlungen (§ 19 Abs. 3 GewStG) entfallen ab dem nächsten Fälligkeitstermin.`,
+    ],
+  ];
+  for (const [what, text] of notices)
+    it(`does not read ${what} as sonstiges`, () => {
+      expect(classify(text).type).not.toBe('sonstiges');
+    });
+
+  const sonstiges: [string, string][] = [
+    [
+      'a deferral of two quarterly prepayments',
+      `Gemeinde Kirchwalde · Steueramt
+       Ihr Antrag auf Zahlungsaufschub
+       Die zum 15.05.2026 und 17.08.2026 fälligen Gewerbesteuer-Vorauszahlungen von je 2.300,00 € werden bis zum
+       30.09.2026 gestundet. Stundungszinsen werden nicht erhoben.`,
+    ],
+    [
+      'an account statement of the prepayments',
+      `Stadt Rotenfels · Stadtkasse
+       Kontoauszug Gewerbesteuer 2026
+       16.02.2026 Soll Vorauszahlung 2.300,00 € – Haben 2.300,00 €
+       15.05.2026 Soll Vorauszahlung 2.300,00 € – Haben 0,00 €
+       Offener Saldo 2.300,00 €.`,
+    ],
+    [
+      'a reminder of a prepayment that cites the notice which set it',
+      `Stadtkasse Burgsinn
+       Zahlungserinnerung
+       Die Gewerbesteuer-Vorauszahlung 15.05.2026 über 950,00 € ist noch offen. Wir bitten um Ausgleich.
+       Die Vorauszahlungen wurden mit Bescheid vom 02.02.2026 auf 3.800,00 € festgesetzt.`,
+    ],
+    [
+      'a letter announcing a later adjustment',
+      `Gemeinde Niederau – Bürgermeisteramt
+       Änderung des Hebesatzes
+       Der Gemeinderat hat beschlossen, den Hebesatz der Gewerbesteuer ab 2026 anzuheben. Ihre Vorauszahlungen
+       werden wir zu gegebener Zeit durch gesonderten Bescheid anpassen.`,
+    ],
+  ];
+  for (const [what, text] of sonstiges)
+    it(`still reads ${what} as sonstiges`, () => {
+      expect(classify(text).type).toBe('sonstiges');
+    });
+});
+
+/**
+ * Engineer `vz` (tenth step), written before the change: a notice's boilerplate names acts it
+ * does not perform — the legal remedy names the Aussetzung der Vollziehung, a hint offers a
+ * Stundung or a certificate, a payment note asks for the Kassenzeichen. A short prepayment notice
+ * (whose whole text is its head) stays a notice; only the letter's own act (its title, its verbs)
+ * makes it `sonstiges`.
+ */
+describe('classify: boilerplate that names another act leaves a short notice a notice', () => {
+  const schedule = `Gemeinde Kirchwalde · Steueramt · Am Anger 2 · 37199 Kirchwalde
+    Gewerbesteuer – Ihre Vorauszahlungen ab 2026
+    Zahlungstermin  Betrag
+    16.02.2026  2.300,00 €
+    15.05.2026  2.300,00 €
+    17.08.2026  2.300,00 €
+    16.11.2026  2.300,00 €
+    `;
+  const sentence = `Stadt Rotenfels – Steuern
+    Die Vorauszahlungen zur Gewerbesteuer werden ab 2026 auf jährlich 9.200,00 € festgesetzt.
+    `;
+  const tails: [string, string][] = [
+    [
+      'a legal remedy that names the Aussetzung der Vollziehung',
+      'Rechtsbehelfsbelehrung: Gegen diesen Bescheid kann innerhalb eines Monats Widerspruch erhoben werden. Der Widerspruch hat keine aufschiebende Wirkung; auf Antrag kann die Aussetzung der Vollziehung gewährt werden.',
+    ],
+    [
+      'a hint that offers a Stundung',
+      'Hinweis: Können Sie einen Termin nicht einhalten, so stellen Sie bitte rechtzeitig einen Antrag auf Stundung oder Ratenzahlung.',
+    ],
+    ['a payment note', 'Zahlungshinweis: Bitte geben Sie bei jeder Zahlung das Kassenzeichen an.'],
+    [
+      'an offer of a certificate',
+      'Eine Bescheinigung über die gezahlte Gewerbesteuer erhalten Sie auf Anfrage.',
+    ],
+    ['a hearing it refers to', 'Ihre Stellungnahme vom 03.03.2026 wurde bei der Festsetzung berücksichtigt.'],
+    [
+      'a pointer to the account overview',
+      'Den Stand Ihres Steuerkontos finden Sie jederzeit in der Kontoübersicht im Online-Portal.',
+    ],
+  ];
+  for (const [what, tail] of tails) {
+    it(`reads a bare schedule with ${what} as a Vorauszahlungsbescheid`, () => {
+      expect(classify(schedule + tail).type).toBe('vorauszahlungsbescheid');
+    });
+    it(`reads a one-sentence Festsetzung with ${what} as a Vorauszahlungsbescheid`, () => {
+      expect(classify(sentence + tail).type).toBe('vorauszahlungsbescheid');
+    });
+  }
+});

@@ -64,9 +64,14 @@ export function classify(text: string, trained: Model = model as unknown as Mode
   // (a Stundung, an Aussetzung, a confirmation, a statement …), which only cites notices.
   // Mere mentions (trade tax, an amount "festgesetzt" by an earlier notice, a § 240 AO warning,
   // the quarterly prepayments; § 19 GewStG without any amount) leave the decision to the classifier.
-  const defining = cues.some(
-    (c) => !MENTION_CUES.has(c) && (c !== 'p19_gewstg' || new RegExp(MONEY_SOURCE, 'iu').test(text)),
-  );
+  // The floor (issue 9: "`sonstiges` only when no trade-tax notice cue exists"): a letter that
+  // carries what only a notice carries — a dated or quarter-marked schedule, a sentence that sets
+  // the prepayments with an amount, the arithmetic of a type, a legal reference of the trade tax
+  // with an amount — is a notice of one of the six types, whatever its wording, unless its own
+  // act is another (below). Prepayment notices print little arithmetic: a bare schedule or one
+  // sentence is all they may show.
+  const money = new RegExp(MONEY_SOURCE, 'iu').test(text);
+  const defining = cues.some((c) => !MENTION_CUES.has(c) && (!NEEDS_AMOUNT.has(c) || money));
   // A reminder that charges surcharges is a Mahnung by the product's definition (DOMAIN.md); an
   // act of its own (a remission of the surcharges, a deferral of enforcement, a decision on an
   // appeal with its fee, a certificate …) stays that act even where it names surcharges or fees.
@@ -116,11 +121,14 @@ const NOTHING_SHOWN_PENALTY = 1.5;
  */
 const SHOWS: Partial<Record<DocumentType, string[]>> = {
   gewst_bescheid: ['assessment', 'settlement', 'interest_section', 'hebesatz', 'p16_gewstg'],
-  vorauszahlungsbescheid: ['schedule', 'p19_gewstg', 'quarterly', 'prepay_calc'],
+  vorauszahlungsbescheid: ['schedule', 'p19_gewstg', 'quarterly', 'prepay_calc', 'prepay_set'],
   zinsbescheid: ['interest_subject', 'interest_calc', 'interest_section', 'p233a_ao', 'interest'],
   messbescheid: ['messbetrag', 'mess_calc', 'p14_gewstg', 'p184_ao'],
   zerlegungsbescheid: ['apportionment', 'p188_ao', 'p28_gewstg'],
 };
+
+/** Legal references that rule `sonstiges` out only together with a printed amount. */
+const NEEDS_AMOUNT = new Set(['p19_gewstg']);
 
 /**
  * Cues that any letter about trade tax may carry — a letter citing a notice, warning of
@@ -238,8 +246,24 @@ export function strongCues(text: string): string[] {
       /\b1[4-9]\.\s?(?:(?:0?2|0?5|0?8|11)\.|(?:feb\w*|mai|aug\w*|nov\w*)\.?)\s?(?:20)?\d{2}\b(?![,.]\d)/g,
     ) ?? [];
   // Dated quarterly payments set a schedule; the words alone (a reminder of "the quarterly
-  // prepayments") only mention one.
-  if (new Set(quarterDates).size >= 2) out.push('schedule');
+  // prepayments") only mention one. A schedule names at least two due dates — with their year, or
+  // without it ("15.2., 15.5.", "15. Mai und 15. August": two different quarters) — or two quarters
+  // by their marker ("III/2025", "4. Quartal 2025"), and prints an amount.
+  const quarterMonths = new Set(
+    [...t.matchAll(/\b1[4-9]\.\s?(?:(0?2|0?5|0?8|11)\.(?!\d)|(feb|mai|aug|nov)\p{L}*\.?)/gu)].map((m) =>
+      m[1] ? String(Number(m[1])) : { feb: '2', mai: '5', aug: '8', nov: '11' }[m[2]!],
+    ),
+  );
+  const quarterMarks = new Set(
+    [
+      ...t.matchAll(
+        /(?<![\p{L}\d.,/])(?:(iv|i{1,3})\s?\/\s?(20\d{2})(?!\d)|(iv|i{1,3}|[1-4])\s?\.\s?(?:kalender)?(?:quartal|vierteljahr)\p{L}*\s(20\d{2})(?!\d))/gu,
+      ),
+    ].map((m) => `${m[1] ?? m[3]}/${m[2] ?? m[4]}`),
+  );
+  const amount = new RegExp(MONEY_SOURCE, 'iu').test(text);
+  if (new Set(quarterDates).size >= 2 || (amount && (quarterMonths.size >= 2 || quarterMarks.size >= 2)))
+    out.push('schedule');
   else if (/vierteljahr|quartal/.test(t)) out.push('quarterly');
   if (/zerleg/.test(t) && /arbeitsl[o]hn|maßstab|massstab/.test(t)) out.push('apportionment');
   // A Mahnung charges: a surcharge or dunning fee with its amount (in the same sentence or the
@@ -259,14 +283,31 @@ export function strongCues(text: string): string[] {
   )
     out.push('trade_tax_notice');
   // A notice sets something (a Festsetzung, a Zerlegung, a Bescheid); a letter naming none is no notice.
-  if (/festgesetzt|festsetz|festzusetz|setz\w*\s[^.]{0,80}\bfest\b|zerleg|zugeteilt|bescheid/.test(t))
-    out.push('sets');
   // For the acts' sentences: full stops of dates, ordinals and abbreviations end no sentence.
   const plain = t
     .replace(/(?<=\d)\.(?=\s?(?:\d|jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))/g, ' ')
     .replace(/\b(abs|nr|v|h|ggf|bzw|ca|vgl|gem|lt|evtl|ziff|str|az)\./g, '$1');
-  if (otherAct(plain)) out.push('other_act');
-  else if (reminderAct(plain)) out.push('reminder');
+  const prepaySet = prepaymentsSet(plain);
+  if (prepaySet) out.push('prepay_set');
+  if (
+    prepaySet ||
+    /festgesetzt|festsetz|festzusetz|setz\w*\s[^.]{0,80}\bfest\b|(?:herab|herauf)(?:ge)?setz|zerleg|zugeteilt|bescheid/.test(
+      t,
+    )
+  )
+    out.push('sets');
+  // A letter that itself sets the prepayments ("… werden auf … festgesetzt / herabgesetzt") sets
+  // something: it is a reminder or another act only where its verbs perform that act.
+  const fixes = prepaySet && prepaymentsSet(plain, true);
+  // The same text with its line breaks, for the title lines.
+  const lined = foldText(text)
+    .replace(/(\p{L})-[ \t]*\n\s*(\p{L})/gu, '$1$2')
+    .replace(/[ \t\f\r]+/g, ' ')
+    .replace(/(?<=\d)\.(?=\s?(?:\d|jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))/g, ' ')
+    .replace(/\b(abs|nr|v|h|ggf|bzw|ca|vgl|gem|lt|evtl|ziff|str|az)\./g, '$1');
+  const act = otherActKind(lined);
+  if (act === 'verb' || (act === 'noun' && !fixes)) out.push('other_act');
+  else if (!fixes && reminderAct(lined)) out.push('reminder');
   const arith = arithmeticCues(text);
   out.push(...arith);
   if (!arith.includes('assessment') && messArithmetic(text)) out.push('mess_calc');
@@ -275,6 +316,35 @@ export function strongCues(text: string): string[] {
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
+}
+
+const PREPAY_WORD = /vorauszahl|abschlagszahl|vierteljahrlich|quartalsweise|je (?:quartal|termin|falligkeit)/;
+/** A verb by which a letter sets, changes or states the prepayments that now apply. */
+const PREPAY_VERB = /betragen|betragt|zu (?:entrichten|zahlen|leisten)\b/;
+/** The verbs of an act that sets them (a Festsetzung, an Anpassung, a Herabsetzung). */
+const PREPAY_FIX =
+  /festgesetzt|festgelegt|(?:herab|herauf|neu |fest)gesetzt|angepasst|erhoht|ermassigt|gesenkt|geandert/;
+/** The sentence cites an earlier act, or only imagines one. */
+const PREPAY_NOT_NOW =
+  /\bwurden?\b|(?:mit|durch|laut|lt|gemass|gem) (?:\p{L}+ ){0,2}bescheid vom|\bbisher|\bwerden wir\b|beabsichtig/u;
+
+/**
+ * A sentence that sets the prepayments as they now apply, with an amount — "Die Vorauszahlungen
+ * werden … auf 9.200,00 € festgesetzt", "… auf 0,00 € herabgesetzt", "Künftig sind vierteljährlich
+ * 1.450,00 € zu entrichten" after "Wir haben Ihre Vorauszahlungen angepasst" — and not one that
+ * cites the notice which set them ("wurden mit Bescheid vom … festgesetzt") or announces one.
+ * Reads the text with the full stops of dates and abbreviations removed.
+ */
+export function prepaymentsSet(plain: string, fixing = false): boolean {
+  const sentences = plain.split(/[.;!?]\s(?!\d)/);
+  const amount = new RegExp(String.raw`${AMOUNT}|\d\s?(?:€|eur)`, 'u');
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i]!;
+    const verb = PREPAY_FIX.test(s) || (!fixing && PREPAY_VERB.test(s));
+    if (!amount.test(s) || !verb || PREPAY_NOT_NOW.test(s) || HYPOTHETICAL.test(s)) continue;
+    if (PREPAY_WORD.test(s) || (i > 0 && /vorauszahl|abschlagszahl/.test(sentences[i - 1]!))) return true;
+  }
+  return false;
 }
 
 const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
@@ -424,22 +494,65 @@ export function messArithmetic(text: string): boolean {
  * also name Aussetzung and Stundung), the acts' verbs anywhere.
  */
 export function otherAct(folded: string): boolean {
-  const head = folded.slice(0, Math.max(700, Math.floor(folded.length * 0.3)));
+  return otherActKind(folded) !== null;
+}
+
+/** `otherAct`, and whether a verb performs the act or only a noun in the head names it. */
+function otherActKind(text: string): 'verb' | 'noun' | null {
+  const folded = text.replace(/\s+/g, ' ');
+  const head = text.slice(0, Math.max(700, Math.floor(text.length * 0.3)));
   const nouns =
     /stundung|aussetzung der vollziehung|eingangsbestatigung|bestatigung uber den eingang|kont[oe]n?(?:auszug|ubersicht)|buchungsubersicht|ubersicht (?:uber|zu) (?:ihr|ihrem|das) \w*konto|stand ihres \w*kontos|erstattungsmitteilung|mitteilung uber (?:eine |die )?erstattung|(?:anderung|neue) (?:\p{L}+ ){0,2}bankverbindung|anhorung|stellungnahme|erlass von|erlassantrag|antrag auf erlass|billigkeit|vollstreckungsaufschub|ratenzahlung|einstellung (?:der |von )?vollstreckung|widerspruchsbescheid|einspruchsentscheidung|entscheidung uber (?:ihren |den )?(?:widerspruch|einspruch|antrag)|umbuchung|zahlungsbestatigung|bestatigung des zahlungseingangs|quittung|bescheinigung/u;
   const verbs =
     /(?:wird|werden)\s(?:[^.]{0,120})\sgestundet|vollziehung\s[^.]{0,160}\sausgesetzt|bestatigen\s(?:\p{L}+\s){0,3}(?:den\s)?eingang|(?:beabsichtigen|beabsichtigt)\s[^.]{0,160}\s(?:festzusetzen|zu schatzen|anzupassen)|gelegenheit,?\s(?:\p{L}+\s){0,4}zu\s(?:aussern|ausern)|andert sich (?:\p{L}+\s){0,3}bankverbindung|neue(?:s|n)? (?:\p{L}+ )?(?:bankverbindung|konto\b)|(?:saumniszuschl|zinsen|forderung|betrag|rest)[^.]{0,160}\s(?:erlassen|niedergeschlagen)\b|(?:widerspruch|einspruch|antrag)[^.]{0,160}\s(?:zuruckgewiesen|abgelehnt)\b|vollstreckung[^.]{0,80}\seingestellt|von vollstreckungsmassnahmen[^.]{0,80}\sabzusehen|\bumgebucht\b|\b(?:wird|werden) (?:hiermit )?(?:bescheinigt|bestatigt),? dass|\b(?:bescheinigen|bestatigen) (?:wir|hiermit),? dass|stell\w*\s(?:\p{L}+\s){0,3}vollstreckung\s(?:\p{L}+\s){0,3}ein\b/u;
-  return nouns.test(head) || verbs.test(folded);
+  if (verbs.test(folded)) return 'verb';
+  return namesOwnAct(head, nouns) ? 'noun' : null;
 }
+
+/**
+ * A notice's boilerplate names acts it does not perform: the legal remedy names the Aussetzung
+ * der Vollziehung ("auf Antrag kann … gewährt werden"), a hint offers a Stundung ("stellen Sie
+ * einen Antrag auf …"), a certificate or the account overview ("erhalten / finden Sie …"), a
+ * payment note is a section label ("Zahlungshinweis: …"). A noun names the letter's own act only
+ * outside such a clause — one that states a possibility (kann, können, möglich, auf Antrag), tells
+ * the reader what to do (… Sie), or is the legal remedy — and not as the label of a section.
+ */
+export function namesOwnAct(head: string, nouns: RegExp): boolean {
+  // A title or subject line (a short line with no sentence in it) names the letter's act; a line
+  // break only survives in a head that was not flattened.
+  for (const line of head.split('\n'))
+    if (line.length <= 90 && !/[.;!?,](?:\s|$)/.test(line) && !INSTRUCTION.test(line) && nouns.test(line))
+      return true;
+  const flat = head.replace(/\s+/g, ' ');
+  const re = new RegExp(nouns.source, `${nouns.flags.replace('g', '')}g`);
+  for (const m of flat.matchAll(re)) {
+    const end = m.index + m[0].length;
+    if (/^\p{L}*\s?:/u.test(flat.slice(end, end + 30))) continue;
+    const before = flat.slice(0, m.index);
+    const from = Math.max(...[...before.matchAll(/[.;!?:,]\s/g)].map((b) => b.index + 2), 0);
+    const after = flat.slice(end).search(/[.;!?:,]\s|[.;!?]$/);
+    const clause = flat.slice(from, after < 0 ? flat.length : end + after);
+    if (!INSTRUCTION.test(clause)) return true;
+  }
+  return false;
+}
+
+/**
+ * A clause that states a possibility, instructs the reader, is the legal remedy, or refers to an
+ * act done before ("Ihre Stellungnahme … wurde berücksichtigt").
+ */
+const INSTRUCTION =
+  /\b(?:kann|konnen|konnte|konnten|darf|durfen|moglich|auf antrag|(?:stellen|erhalten|finden|richten|wenden|beantragen|nutzen|beachten) sie|rechtsbehelf\p{L}*|aufschiebende|wurden?|hatten|berucksichtigt)\b/u;
 
 /**
  * A reminder: it reminds of a payment (before or after its due date). It is `sonstiges` unless
  * it charges a surcharge or a fee — then it is a Mahnung whatever its title (DOMAIN.md).
  */
-export function reminderAct(folded: string): boolean {
-  const head = folded.slice(0, Math.max(700, Math.floor(folded.length * 0.3)));
+export function reminderAct(text: string): boolean {
+  const folded = text.replace(/\s+/g, ' ');
+  const head = text.slice(0, Math.max(700, Math.floor(text.length * 0.3)));
   return (
-    /zahlungserinnerung|erinnerung an|zahlungshinweis/.test(head) ||
+    namesOwnAct(head, /zahlungserinnerung|erinnerung an|zahlungshinweis/u) ||
     /(?:mochten|durfen)\s(?:wir\s)?sie\s(?:daran\s)?erinnern/.test(folded)
   );
 }
