@@ -187,3 +187,36 @@ export function isUniqueName(name: string, dataDir = REFERENCE_DATA_DIR): boolea
   }
   return nameCounts.get(municipalitySearchKey(name)) === 1;
 }
+
+let namesakeIndex: Map<string, { ags: string; land: string; plz: string[] }[]> | null = null;
+/**
+ * Whether a printed postcode or Land identifies a municipality among its namesakes (the
+ * municipalities of the reference data with the same name): exactly one of them has the
+ * postcode, or lies in the Land. A Zerlegung row's AGS is part of the truth only where the
+ * notice decides it (printed AGS, unique name, or this).
+ */
+export function identifiedBy(
+  name: string,
+  by: { plz?: string; land?: string },
+  dataDir = REFERENCE_DATA_DIR,
+): boolean {
+  if (!namesakeIndex) {
+    namesakeIndex = new Map();
+    const g = path.join(dataDir, 'gemeinden.csv');
+    if (existsSync(g)) {
+      for (const line of readFileSync(g, 'utf8').split(/\r?\n/).slice(1)) {
+        const [ags, full, land, plzs] = parseCsvLine(line);
+        if (!ags || !full) continue;
+        const key = municipalitySearchKey(full);
+        const list = namesakeIndex.get(key) ?? [];
+        list.push({ ags, land: land ?? '', plz: (plzs ?? '').split(' ').filter(Boolean) });
+        namesakeIndex.set(key, list);
+      }
+    }
+  }
+  const all = namesakeIndex.get(municipalitySearchKey(name)) ?? [];
+  const hits = all.filter(
+    (e) => (by.plz === undefined || e.plz.includes(by.plz)) && (by.land === undefined || e.land === by.land),
+  );
+  return hits.length === 1;
+}

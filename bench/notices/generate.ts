@@ -133,11 +133,15 @@ export async function generatePooledNotice(
     data.vz = data.vz.map((v) => ({ ...v, faellig_am: nextWorkingDay(v.faellig_am) }));
   const letter = buildPooledLetter(data, style, { oldVz, r });
   const pdf = await renderLetter(letter, family);
-  // Zerlegung forms that print the AGS of every municipality (development pools only).
+  // A Zerlegung row's AGS is in the truth where the notice prints it: the classic table of a
+  // family that prints AGS, or a development form with an AGS column (the other development
+  // forms print none, whatever the family; only development pools have these forms).
+  const styledZerlegung = style.zerlegung !== undefined && style.zerlegung !== 'classic';
   const t = truth(
     data,
-    family.printsAgs ||
-      (['ags-first', 'lfd', 'quote-last', 'fa-list'] as (string | undefined)[]).includes(style.zerlegung),
+    styledZerlegung
+      ? (['ags-first', 'lfd', 'quote-last', 'fa-list'] as (string | undefined)[]).includes(style.zerlegung)
+      : family.printsAgs,
   );
   // The issuer's AGS is always resolvable (letterhead name and postcode), printed or not.
   if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;

@@ -7,7 +7,7 @@
  * is what the notice prints. Development part: engine developers may look at every file.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { int, type Rng } from './data.js';
+import { identifiedBy, int, type Rng } from './data.js';
 import { addDays, type NoticeData, type NoticeType, truth } from './notice.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1456,10 +1456,25 @@ export async function renderDev2(letter: Dev2Letter, f: Dev2Family): Promise<Uin
 
 /** Truth of a dev2 notice: notice.ts's truth, the AGS of Zerlegung rows where the notice identifies the municipality. */
 export function dev2Truth(n: NoticeData, f: Dev2Family, printsEz: boolean): Record<string, unknown> {
-  // D01 and D06 print the postcode of every municipality, which identifies namesakes too.
-  const identifies = f.printsAgs || f.id.startsWith('D01') || f.id.startsWith('D06');
-  // Otherwise a Zerlegung row's AGS counts only where the name alone is unique (truth()).
-  const t = truth(n, identifies);
+  // A Zerlegung row's AGS counts where the notice decides it: printed (D03, D04, D08), the name
+  // alone unique (truth()), or the postcode (D01, D06) or the Land (D02, D05) printed on the row
+  // singles it out among its namesakes.
+  const t = truth(n, f.printsAgs);
+  const fam = f.id.slice(0, 3);
+  const printed = (g: NoticeData['zerlegung'][number]['gemeinde']) =>
+    fam === 'D01' || fam === 'D06'
+      ? { plz: g.plz }
+      : fam === 'D02' || fam === 'D05'
+        ? { land: g.land }
+        : null;
+  if (Array.isArray(t.zerlegungsanteile))
+    t.zerlegungsanteile = (t.zerlegungsanteile as { gemeinde: string; ags: string | null }[]).map(
+      (row, i) => {
+        const g = n.zerlegung[i]!.gemeinde;
+        const by = printed(g);
+        return row.ags === null && by && identifiedBy(g.name, by) ? { ...row, ags: g.ags } : row;
+      },
+    );
   if ('gemeinde' in t && n.type !== 'sonstiges') t.ags = n.gemeinde.ags;
   if (n.type === 'sonstiges' && !printsEz) delete t.erhebungszeitraum;
   return t;

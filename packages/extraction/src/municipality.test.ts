@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../../bench/notices/build-municipality-index.js';
+import { extractFields } from './fields.js';
 import { agsOfName, municipalitiesNamed, resolveSender } from './municipality.js';
 import { indexPage } from './textindex.js';
 import { buildLines } from './layout.js';
@@ -61,5 +62,73 @@ describe('municipality reference data in the engine', () => {
     const ix = indexPage(page(['Stadt Köln']));
     expect(resolveSender(ix, 'Köln', '09162000')?.entry.ags).toBe('09162000');
     expect(resolveSender(ix, 'Köln', '99999999')?.entry.ags).toBe('05315000');
+  });
+
+  it('finds names printed in capitals, in another spelling of the suffix, without their "Markt", misread', () => {
+    expect(agsOfName('OBERHAUSEN-RHEINHAUSEN')).toBe('08215107');
+    expect(agsOfName('Oberhausen- Rheinhausen')).toBe('08215107');
+    expect(agsOfName('Neuburg a. d. Donau')).toBe('09185149');
+    expect(agsOfName('Haag i. OB')).toBe('09183119');
+    expect(agsOfName('Gronau/Westf.')).toBe('05554020');
+    expect(agsOfName('Indersdorf')).toBe('09174131');
+    expect(agsOfName('Miinchen')).toBe('09162000');
+    expect(agsOfName('K0ln')).toBe('05315000');
+  });
+});
+
+describe('the issuing municipality of a notice: its AGS and the reference spelling of its name', () => {
+  const notice = (head: string[]) => {
+    const f = extractFields('gewst_bescheid', [
+      page([
+        ...head,
+        'Firma Muster GmbH',
+        'Hauptstraße 1',
+        '24103 Kiel',
+        'Gewerbesteuerbescheid 2023',
+        'Steuermessbetrag 1.000,00 €',
+        'Hebesatz 400 %',
+        'Gewerbesteuer 4.000,00 €',
+      ]),
+    ]);
+    return [f.gemeinde?.value, f.ags?.value];
+  };
+
+  it('letterheads in capitals, with prefixes and suffixes', () => {
+    expect(notice(['STADT KÖLN', 'Steueramt', 'Stadt Köln · Postfach 10 35 64 · 50475 Köln'])).toEqual([
+      'Köln',
+      '05315000',
+    ]);
+    expect(notice(['GEMEINDE OBERHAUSEN-RHEINHAUSEN', 'Steuerabteilung', 'Adlerstraße 3'])).toEqual([
+      'Oberhausen-Rheinhausen',
+      '08215107',
+    ]);
+    expect(notice(['MARKT INDERSDORF', 'Kämmerei', 'Marktplatz 1 · 85229 Markt Indersdorf'])).toEqual([
+      'Markt Indersdorf',
+      '09174131',
+    ]);
+    expect(notice(['Große Kreisstadt Neuburg a. d. Donau', 'Stadtkasse'])).toEqual([
+      'Neuburg a.d.Donau',
+      '09185149',
+    ]);
+    expect(notice(['Stadt Gronau (Westf)', 'Steueramt'])).toEqual(['Gronau (Westf.)', '05554020']);
+  });
+
+  it('a letterhead name broken at its hyphen, and a town misread by OCR in the sender line', () => {
+    expect(notice(['Stadtverwaltung Oberhausen-', 'Rheinhausen', 'Kasse'])).toEqual([
+      'Oberhausen-Rheinhausen',
+      '08215107',
+    ]);
+    expect(notice(['Steueramt', 'Rathausplatz 1 · 50667 K0ln'])).toEqual(['Köln', '05315000']);
+  });
+
+  it('namesakes: the postcode of the sender line decides, not the recipient’s town', () => {
+    expect(notice(['GEMEINDE EURASBURG', 'Kasse', 'Rathaus · 86495 Eurasburg'])).toEqual([
+      'Eurasburg',
+      '09771129',
+    ]);
+    expect(notice(['Gemeinde Eurasburg', 'Kasse', 'Rathaus · 82547 Eurasburg'])).toEqual([
+      'Eurasburg',
+      '09173123',
+    ]);
   });
 });

@@ -20,11 +20,28 @@ export interface MunicipalityEntry {
   hebesatz?: number;
 }
 
-let index: { byAgs: Map<string, MunicipalityEntry>; byKey: Map<string, MunicipalityEntry[]> } | null = null;
+let index: {
+  byAgs: Map<string, MunicipalityEntry>;
+  byKey: Map<string, MunicipalityEntry[]>;
+  byOcrKey: Map<string, MunicipalityEntry[]>;
+} | null = null;
 
 const keys = (name: string) => [
   ...new Set([municipalitySearchKey(name), municipalitySearchKey(name, 'ae')].filter(Boolean)),
 ];
+/**
+ * The search key with the usual OCR confusions folded (0/o, 1/l/i, rn/m, ii/ü, cl/d, é/e): a
+ * name misread in a scan ("K0ln", "Miinchen", "Herrnhut" as "Hermhut") finds its entry; used only
+ * when the exact key finds none.
+ */
+export const ocrKey = (name: string) =>
+  municipalitySearchKey(name)
+    .replaceAll('0', 'o')
+    .replace(/[1!|]/g, 'l')
+    .replaceAll('rn', 'm')
+    .replaceAll('ii', 'u')
+    .replaceAll('cl', 'd')
+    .replaceAll('i', 'l');
 
 /** The reference data, loaded once per process (about 10,750 municipalities). */
 export function municipalityIndex() {
@@ -36,6 +53,7 @@ export function municipalityIndex() {
       .find((f) => existsSync(f)) ?? path.resolve(import.meta.dirname, '../reference-data/gemeinden.tsv');
   const byAgs = new Map<string, MunicipalityEntry>();
   const byKey = new Map<string, MunicipalityEntry[]>();
+  const byOcrKey = new Map<string, MunicipalityEntry[]>();
   for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
     const [ags, name, suffix = '', plz = '', rate = ''] = line.split('\t');
     if (!ags || !name) continue;
@@ -43,8 +61,10 @@ export function municipalityIndex() {
     if (rate) e.hebesatz = Number(rate);
     byAgs.set(ags, e);
     for (const k of keys(name)) byKey.set(k, [...(byKey.get(k) ?? []), e]);
+    const o = ocrKey(name);
+    if (o.length >= 4) byOcrKey.set(o, [...(byOcrKey.get(o) ?? []), e]);
   }
-  index = { byAgs, byKey };
+  index = { byAgs, byKey, byOcrKey };
   return index;
 }
 
@@ -55,17 +75,30 @@ const PREFIX =
 /** Entries whose name is `printed` (with or without prefix and suffix). */
 export function municipalitiesNamed(printed: string): MunicipalityEntry[] {
   const ix = municipalityIndex();
-  const base = printed
-    .trim()
-    .replace(PREFIX, '')
-    .replace(/\s*[-–,].*$/u, '');
-  for (const cand of [printed.trim(), base]) {
+  const whole = printed.trim().replace(/\s*-\s+/gu, '-');
+  const bare = whole.replace(PREFIX, '');
+  const base = bare.replace(/\s*[-–,].*$/u, '');
+  for (const cand of [whole, bare, base]) {
     for (const k of keys(cand)) {
       const hit = ix.byKey.get(k);
       if (hit?.length) return hit;
     }
   }
-  return [];
+  // The prefix belongs to some names ("Markt Indersdorf", "Stadt Wehlen"): printed without it,
+  // or cut off with the prefix by the letterhead reader.
+  for (const word of ['Markt', 'Stadt']) {
+    const hit = (ix.byKey.get(keys(`${word} ${bare}`)[0]!) ?? []).filter((e) =>
+      e.name.startsWith(`${word} `),
+    );
+    if (hit.length) return hit;
+  }
+  const o = ocrKey(bare);
+  return o.length >= 4 ? (ix.byOcrKey.get(o) ?? []) : [];
+}
+
+/** The name in the reference data's spelling when `printed` names that entry, else null. */
+export function referenceSpelling(printed: string, entry: MunicipalityEntry): string | null {
+  return municipalitiesNamed(printed).some((e) => e.ags === entry.ags) ? entry.name : null;
 }
 
 /** The AGS of a name when the reference data know exactly one municipality of that name. */
@@ -78,13 +111,15 @@ export interface ResolvedSender {
   entry: MunicipalityEntry;
   via: 'ags' | 'name' | 'name+plz' | 'name+hebesatz' | 'plz+ort';
   confidence: number;
+  /** The letterhead name as resolved (joined across a hyphenated line break). */
+  printed?: string;
 }
 
 /** "12345 Town" pairs on page 1, in reading order, with their position. */
 function postcodeTowns(ix: PageIndex) {
   const out: { plz: string; town: string; start: number; end: number }[] = [];
   const re =
-    /(?<!\d)(\d{5})\s+(\p{Lu}[\p{L}.'-]*(?:[ ](?:am|an der|an|im|in der|in|ob der|bei|vor der|\/|\(|[\p{Lu}(])[\p{L}.()'/-]*)*)/gu;
+    /(?<!\d)(\d{5})\s+(\p{Lu}[\p{L}01.'-]*(?:[ ](?:am|an der|an|im|in der|in|ob der|bei|vor der|\/|\(|[\p{Lu}(])[\p{L}.()'/-]*)*)/gu;
   for (const m of ix.text.matchAll(re)) {
     const start = m.index ?? 0;
     out.push({ plz: m[1]!, town: m[2]!, start, end: start + m[0].length });
@@ -109,17 +144,24 @@ export function resolveSender(
     return { entry: ix.byAgs.get(printedAgs)!, via: 'ags', confidence: 0.95 };
   const pairs = first ? postcodeTowns(first) : [];
   const plzOnPage = new Set(pairs.map((p) => p.plz));
+  // A letterhead name broken at its hyphen ("Oberhausen-" / "Rheinhausen"): the next word too.
+  if (printedName?.endsWith('-') && first) {
+    const esc = printedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const next = new RegExp(`${esc}\\s*\\n\\s*(\\p{L}[\\p{L}.()'-]*)`, 'iu').exec(first.text)?.[1];
+    if (next) printedName = `${printedName}${next}`;
+  }
   if (printedName) {
     const named = municipalitiesNamed(printedName);
     const withPlz = named.filter((e) => e.plz.some((p) => plzOnPage.has(p)));
-    if (withPlz.length === 1) return { entry: withPlz[0]!, via: 'name+plz', confidence: 0.95 };
-    if (named.length === 1) return { entry: named[0]!, via: 'name', confidence: 0.85 };
+    const printed = printedName;
+    if (withPlz.length === 1) return { entry: withPlz[0]!, via: 'name+plz', confidence: 0.95, printed };
+    if (named.length === 1) return { entry: named[0]!, via: 'name', confidence: 0.85, printed };
     // Namesakes sharing a postcode (villages of one Amt): the one whose published Hebesatz is
     // the one the notice applies.
     const sameRate = (withPlz.length > 1 ? withPlz : named).filter(
       (e) => printedHebesatz !== null && e.hebesatz === printedHebesatz,
     );
-    if (sameRate.length === 1) return { entry: sameRate[0]!, via: 'name+hebesatz', confidence: 0.8 };
+    if (sameRate.length === 1) return { entry: sameRate[0]!, via: 'name+hebesatz', confidence: 0.8, printed };
   }
   for (const p of pairs) {
     const hit = municipalitiesNamed(p.town).filter((e) => e.plz.includes(p.plz));
@@ -149,10 +191,16 @@ export function senderFields(
   const page = place?.page ?? 1;
   const rect = place?.rect ?? [0, 0, 0, 0];
   const conf = Math.round(Math.min(resolved.confidence, place?.conf ?? 0.6) * 100) / 100;
+  // A printed name that names the entry in another spelling (capitals, "a. d." for "a.d.", the
+  // prefix "Markt" left out, a hyphen at a line break): the reference data's spelling.
+  const printed = resolved.printed ?? (typeof gemeinde?.value === 'string' ? gemeinde.value : null);
+  const spelled = printed !== null ? referenceSpelling(printed, resolved.entry) : null;
   return {
     ags: { value: resolved.entry.ags, confidence: conf, page, rect },
     gemeinde: gemeinde
-      ? null
+      ? spelled !== null && spelled !== gemeinde.value
+        ? { ...gemeinde, value: spelled }
+        : null
       : { value: resolved.entry.name, confidence: Math.round(conf * 0.9 * 100) / 100, page, rect },
   };
 }

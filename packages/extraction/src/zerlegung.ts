@@ -41,13 +41,15 @@ interface Anchor {
   strong: boolean;
   items: Item[];
   percents: number[];
+  /** Printed quotas: fractions ("3/8") as [numerator, denominator], decimals ("0,375") as [375, 1000]. */
+  quotas: [bigint, bigint][];
   context: string;
 }
 
 /** A page's running header on its first line: "Seite 2", "Seite 2 von 3", "- 2 -", "Blatt 2". */
 const PAGE_HEADER = /^\s*(?:(?:Seite|Blatt)\s+\d+(?:\s*(?:von|\/)\s*\d+)?|-\s*\d+\s*-)\s*(?=\n)/iu;
 const PREFIX_WORD =
-  /^(?:Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken|Ortsgemeinde|Marktgemeinde)$/u;
+  /^(?:Landeshauptstadt|Hansestadt|Universitätsstadt|Kreisstadt|Stadtverwaltung|Gemeindeverwaltung|Stadt|Gemeinde|Markt|Flecken|Ortsgemeinde|Marktgemeinde)$/iu;
 /** Names that are also words of a notice: a municipality only with a prefix, AGS or as a whole cell. */
 const WORDS = new Set(
   'bescheid ohne sinn lage weil buch berg wald hof rain au anger lauf zell essen linden roth bergen hagen brunnen steinen wiesen weiden gemünden hausen summe'.split(
@@ -62,20 +64,20 @@ const SHARE = /anteil|zerlegungsbetrag|zugeteilt|zuteilung|entf(?:ä|a)ll|erh(?:
 const PERCENT_AFTER = /^\s?(?:%|v\.\s?H\.|vom\s+Hundert|Prozent)/iu;
 const PERCENT = /(?<![\d.,])(\d{1,3}(?:,\d{1,6})?)\s?(?:%|v\.\s?H\.?|vom\s+Hundert|Prozent)/giu;
 const LANDS: [RegExp, string][] = [
-  [/schleswig-holstein/iu, '01'],
-  [/hamburg/iu, '02'],
+  [/schleswig-\s?holstein/iu, '01'],
+  [/hamburg(?!er)/iu, '02'],
   [/niedersachsen/iu, '03'],
   [/bremen/iu, '04'],
-  [/nordrhein-westfalen|\bNRW\b/u, '05'],
-  [/hessen/iu, '06'],
-  [/rheinland-pfalz/iu, '07'],
-  [/baden-württemberg/iu, '08'],
-  [/[Bb]ayern|\bBY\b/u, '09'],
+  [/nordrhein-\s?westfalen|\bNRW\b/iu, '05'],
+  [/(?<!rhein)hessen/iu, '06'],
+  [/rheinland-\s?pfalz/iu, '07'],
+  [/baden-\s?württemberg/iu, '08'],
+  [/[Bb](?:ayern|AYERN)|\bBY\b/u, '09'],
   [/saarland/iu, '10'],
-  [/brandenburg/iu, '12'],
+  [/brandenburg(?!\s+an\s+der\s+havel)/iu, '12'],
   [/mecklenburg/iu, '13'],
-  [/sachsen(?!-anhalt)/iu, '14'],
-  [/sachsen-anhalt/iu, '15'],
+  [/(?<!nieder)sachsen(?!-\s?anhalt)/iu, '14'],
+  [/sachsen-\s?anhalt/iu, '15'],
   [/thüringen/iu, '16'],
 ];
 
@@ -138,7 +140,7 @@ function findAnchors(all: string): Anchor[] {
   };
   for (let i = 0; i < tokens.length; i++) {
     const first = clean(tokens[i]!.t);
-    const ags = /^\(?(\d{8})\)?[,;.]?$/.exec(tokens[i]!.t)?.[1];
+    const ags = /^\(?(?:AGS:?)?(\d{8})\)?[,;.:]*$/.exec(tokens[i]!.t)?.[1];
     if (ags && byAgs.has(ags)) {
       out.push({
         start: tokens[i]!.s,
@@ -149,11 +151,14 @@ function findAnchors(all: string): Anchor[] {
         strong: true,
         items: [],
         percents: [],
+        quotas: [],
         context: '',
       });
       continue;
     }
-    if (!/^\p{Lu}/u.test(first) || PREFIX_WORD.test(first)) continue;
+    if (!/^\p{Lu}/u.test(first)) continue;
+    // "Stadt", "Gemeinde", "Markt" start a name only where the name has it ("Markt Indersdorf").
+    const prefix = PREFIX_WORD.test(first) ? keysOf(first)[0]! : null;
     let best: { j: number; name: string; entries: MunicipalityEntry[] } | null = null;
     let text = '';
     for (let j = i; j < Math.min(tokens.length, i + 7); j++) {
@@ -165,7 +170,9 @@ function findAnchors(all: string): Anchor[] {
       const bare = clean(text);
       const trimmed = bare.replace(/(?<=[\p{L}]{6})\.$/u, '');
       for (const cand of [bare, trimmed]) {
-        const entries = exactEntries(cand);
+        const entries = exactEntries(cand).filter(
+          (e) => prefix === null || keysOf(e.name.split(/\s/u)[0] ?? '')[0] === prefix,
+        );
         if (entries.length && !(CONNECTOR.test(clean(tok.t)) && j > i)) {
           best = { j, name: cand, entries };
           break;
@@ -187,25 +194,26 @@ function findAnchors(all: string): Anchor[] {
       best.j === i ? s + best.name.length : lastTok.s + Math.min(lastTok.t.length, clean(lastTok.t).length);
     const before = all.slice(Math.max(0, s - 30), s);
     const after = all.slice(end, end + 2);
-    const prefixed = /(?:Landeshauptstadt|Hansestadt|Kreisstadt|Stadt|Gemeinde|Markt|Flecken)\s$/u.test(
+    const prefixed = /(?:Landeshauptstadt|Hansestadt|Kreisstadt|Stadt|Gemeinde|Markt|Flecken)\s$/iu.test(
       before,
     );
     const wholeCell = /(?:^|[\t\n]|\d\.?\s|\d{5}\s)$/u.test(before) && /^(?:[\t\n]|\s*$)/u.test(after);
     // "Finanzamt Borken", "Amtsgericht Kiel": an authority, not a share row.
-    if (/(?:Finanzamt|gericht|Postfach[\d\s]*)\s$/u.test(before)) {
+    if (/(?:Finanzamt|gericht|Postfach[\d\s]*)\s$/iu.test(before)) {
       i = best.j;
       continue;
     }
-    if (!prefixed && !wholeCell && WORDS.has(best.name.toLowerCase())) continue;
+    if (!prefixed && !wholeCell && prefix === null && WORDS.has(best.name.toLowerCase())) continue;
     out.push({
       start: s,
       end,
       name: best.name,
       entries: best.entries,
       printedAgs: null,
-      strong: prefixed || wholeCell,
+      strong: prefixed || wholeCell || prefix !== null,
       items: [],
       percents: [],
+      quotas: [],
       context: '',
     });
     i = best.j;
@@ -241,6 +249,28 @@ function percents(all: string, from: number, to: number): number[] {
 }
 
 /**
+ * Quotas in all[from, to): fractions "3/8", "1.234/5.678" (numerator ≤ denominator) and
+ * decimals below one with one or three to six places ("0,375"; two places are an amount).
+ */
+const QUOTA =
+  /(?<![\d.,/])(?:(\d{1,3}(?:\.\d{3})+|\d{1,9})\s?\/\s?(\d{1,3}(?:\.\d{3})+|\d{1,9})(?!\d|\/|[.,]\d)|0,(\d(?:\d{2,5})?)(?!\d|[.,]\d|\s?(?:%|€|EUR|Euro|v\.\s?H)))/gu;
+function quotas(all: string, from: number, to: number): [bigint, bigint][] {
+  const re = new RegExp(QUOTA.source, 'gu');
+  re.lastIndex = from;
+  const out: [bigint, bigint][] = [];
+  for (let m = re.exec(all); m && m.index < to; m = re.exec(all)) {
+    if (m[3] !== undefined) {
+      out.push([BigInt(m[3]), 10n ** BigInt(m[3].length)]);
+      continue;
+    }
+    const a = BigInt(m[1]!.replaceAll('.', ''));
+    const b = BigInt(m[2]!.replaceAll('.', ''));
+    if (b > 0n && a > 0n && a <= b) out.push([a, b]);
+  }
+  return out;
+}
+
+/**
  * Groups the mentions of one row (a table row names the place once, maybe with its AGS, Land or
  * district), then gives every municipality its candidate amounts: the row's amounts when its
  * row holds amounts, else the amounts that follow it up to the next municipality.
@@ -249,6 +279,28 @@ function attach(all: string, raw: Anchor[]): Anchor[] {
   const anchors: Anchor[] = [];
   for (const a of raw) {
     const prev = anchors[anchors.length - 1];
+    // A name and the AGS of that very municipality on the next lines (a key–value block), no
+    // amount between them: one mention.
+    const near =
+      prev &&
+      moneys(all, prev.end, a.start).length === 0 &&
+      (all.slice(prev.end, a.start).match(/\n/g)?.length ?? 0) <= 2;
+    if (near && prev.name && !prev.printedAgs && a.printedAgs && !a.name) {
+      if (prev.entries.some((e) => e.ags === a.printedAgs)) {
+        prev.printedAgs = a.printedAgs;
+        prev.end = Math.max(prev.end, a.end);
+        continue;
+      }
+    }
+    if (near && !prev.name && prev.printedAgs && a.name && !a.printedAgs) {
+      if (a.entries.some((e) => e.ags === prev.printedAgs)) {
+        prev.name = a.name;
+        prev.entries = a.entries;
+        prev.strong = true;
+        prev.end = Math.max(prev.end, a.end);
+        continue;
+      }
+    }
     const sameRow = prev && lineStart(all, prev.start) === lineStart(all, a.start);
     if (prev && sameRow && moneys(all, prev.end, a.start).length === 0) {
       // Context of the previous mention (AGS, district town), or the name for a printed AGS.
@@ -316,6 +368,7 @@ function attach(all: string, raw: Anchor[]): Anchor[] {
       return { cents: m.cents, label, pos: m.s };
     });
     a.percents = percents(all, from, to);
+    a.quotas = quotas(all, from, to);
     a.context = `${all.slice(Math.max(ls, a.start - 12), a.start)} ${all.slice(ls, le)} ${all.slice(a.end, to)}`;
   });
   return anchors;
@@ -348,9 +401,22 @@ type Rule = (a: Anchor) => Item | undefined;
 /** Shares of `total` cents in proportion to `weights`, by the largest remainder. */
 export function largestRemainder(total: bigint, weights: number[]): bigint[] {
   const scale = 1_000_000;
-  const w = weights.map((x) => BigInt(Math.round(x * scale)));
+  return largestRemainderExact(
+    total,
+    weights.map((x) => BigInt(Math.round(x * scale))),
+  );
+}
+
+/**
+ * Shares of `total` cents in proportion to integer `weights` (exact: wages in cents, fractions
+ * over a common denominator): the floors, then one cent each to the largest remainders (ties to
+ * the earlier row), so the shares sum to `total` exactly and each is within a cent of its exact
+ * value (DOMAIN.md § 2: no legal rule, largest remainder is the policy).
+ */
+export function largestRemainderExact(total: bigint, weights: bigint[]): bigint[] {
+  const w = weights.map((x) => (x > 0n ? x : 0n));
   const sum = w.reduce((s, x) => s + x, 0n);
-  if (sum <= 0n) return weights.map(() => 0n);
+  if (sum <= 0n || total <= 0n) return weights.map(() => 0n);
   const floor = w.map((x) => (total * x) / sum);
   const rem = w.map((x, i) => ({ i, r: total * x - floor[i]! * sum }));
   let left = total - floor.reduce((s, x) => s + x, 0n);
@@ -385,6 +451,8 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
     score: number;
   }
   let bestCand: Cand | null = null;
+  /** A column of bare numbers that sums to 100 (percentages printed without a sign, "v. H." above). */
+  let pctColumn: { from: number; to: number; items: Item[] } | null = null;
   for (let from = 0; from < anchors.length; from++) {
     for (let to = from + 2; to <= anchors.length; to++) {
       const run = anchors.slice(from, to);
@@ -395,8 +463,21 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
         if (new Set(its.map((x) => x.pos)).size < its.length) continue;
         const sum = its.reduce((s, x) => s + x.cents, 0n);
         if (sum <= 0n || its.some((x) => x.cents <= 0n)) continue;
+        const off100 = sum - 10000n;
+        if ((off100 < 0n ? -off100 : off100) <= BigInt(run.length) && its.every((x) => x.cents < 10000n)) {
+          if (!pctColumn || run.length > pctColumn.to - pctColumn.from) pctColumn = { from, to, items: its };
+        }
         const own = its.filter((x) => x.cents === sum).length;
-        const total = (printed.get(sum) ?? 0) > own;
+        // An amount on the very row of a municipality next to the run is that municipality's, not
+        // a total (a third wage that happens to equal the other two together).
+        const beside = [anchors[from - 1], anchors[to]].reduce(
+          (n, a) =>
+            n +
+            (a?.items.filter((x) => x.cents === sum && lineStart(all, x.pos) === lineStart(all, a.start))
+              .length ?? 0),
+          0,
+        );
+        const total = (printed.get(sum) ?? 0) > own + beside;
         // Proportional to another column (the wages): share = Σ × w / Σw to the cent.
         const proportional = chosenBy.some((o) => {
           if (o.items.some((x) => !x)) return false;
@@ -434,26 +515,41 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
       }
     }
   }
-  let run: Anchor[];
-  let cents: bigint[];
-  let confirmed: boolean;
+  let run: Anchor[] = [];
+  let cents: bigint[] = [];
+  let confirmed = false;
+  const mb = printedMessbetrag(all);
+  const useWeights = (r: Anchor[], w: bigint[]) => {
+    run = r;
+    cents = largestRemainderExact(mb!, w);
+    confirmed = true;
+  };
+  // Percentages only: the Messbetrag printed with its label, apportioned by the percentages.
+  const withPct = longestRun(anchors, (a) => a.percents.length > 0);
+  const pctSum = withPct.reduce((s, a) => s + a.percents[0]!, 0);
+  // Quotas only ("3/8", "0,375"): the same by the quotas; rounded decimals may miss 1 slightly.
+  const withQuota = longestRun(anchors, (a) => a.quotas.length > 0);
+  const quotaWeights = quotaWeightsOf(withQuota.map((a) => a.quotas[0]!));
   if (bestCand?.confirmed) {
     run = anchors.slice(bestCand.from, bestCand.to);
     cents = bestCand.items.map((x) => x.cents);
     confirmed = true;
+  } else if (withPct.length >= 2 && Math.abs(pctSum - 100) < 0.02 * withPct.length && mb !== null) {
+    useWeights(
+      withPct,
+      withPct.map((a) => BigInt(Math.round(a.percents[0]! * 1_000_000))),
+    );
+  } else if (withQuota.length >= 2 && quotaWeights && mb !== null) {
+    useWeights(withQuota, quotaWeights);
+  } else if (pctColumn && mb !== null && mb !== 10000n) {
+    useWeights(
+      anchors.slice(pctColumn.from, pctColumn.to),
+      pctColumn.items.map((x) => x.cents),
+    );
   } else {
-    // Percentages only: the Messbetrag printed with its label, apportioned by the percentages.
-    const withPct = longestRun(anchors, (a) => a.percents.length > 0);
-    const pctSum = withPct.reduce((s, a) => s + a.percents[0]!, 0);
-    const mb = printedMessbetrag(all);
-    if (withPct.length >= 2 && Math.abs(pctSum - 100) < 0.02 * withPct.length && mb !== null) {
-      run = withPct;
-      cents = largestRemainder(
-        mb,
-        withPct.map((a) => a.percents[0]!),
-      );
-      confirmed = true;
-    } else if (bestCand) {
+    const wages = mb !== null ? wageRun(all, anchors, mb) : null;
+    if (wages) useWeights(wages.run, wages.weights);
+    else if (bestCand) {
       run = anchors.slice(bestCand.from, bestCand.to);
       cents = bestCand.items.map((x) => x.cents);
       confirmed = false;
@@ -470,11 +566,10 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
     page ||= ix.page.page;
   }
   return {
-    value: run.map((a, i) => ({
-      gemeinde: a.name,
-      ags: decideAgs(a) ?? resolve?.(a.name) ?? null,
-      anteil: formatCents(cents[i]!),
-    })),
+    value: run.map((a, i) => {
+      const ags = decideAgs(a) ?? resolve?.(a.name) ?? null;
+      return { gemeinde: referenceName(a, ags), ags, anteil: formatCents(cents[i]!) };
+    }),
     confirmed,
     conf,
     page: page || 1,
@@ -493,9 +588,70 @@ function longestRun(anchors: Anchor[], ok: (a: Anchor) => boolean): Anchor[] {
   return best;
 }
 
-/** "Steuermessbetrag: 1.000,00 €", "Der Messbetrag von 1.000,00 € wird zerlegt". */
+/**
+ * The name in the reference data's spelling ("KÖLN", "Halle/Saale", "Oberhausen- Rheinhausen"
+ * → "Köln", "Halle (Saale)", "Oberhausen-Rheinhausen"): the entry of the decided AGS, or the one
+ * name all its namesakes share; as printed only where namesakes are spelt differently.
+ */
+function referenceName(a: Anchor, ags: string | null): string {
+  const byAgs = ags ? a.entries.find((e) => e.ags === ags) : undefined;
+  if (byAgs) return byAgs.name;
+  const names = new Set(a.entries.map((e) => e.name));
+  return names.size === 1 ? [...names][0]! : a.name;
+}
+
+/**
+ * Integer weights of printed quotas over a common denominator, when they add up to one:
+ * exactly for fractions, within rounding (two units of the last place a row) for decimals.
+ */
+function quotaWeightsOf(qs: [bigint, bigint][]): bigint[] | null {
+  if (qs.length < 2) return null;
+  const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+  let den = 1n;
+  for (const [, b] of qs) {
+    den = (den / gcd(den, b)) * b;
+    if (den > 10n ** 15n) return null;
+  }
+  const w = qs.map(([a, b]) => (a * den) / b);
+  const sum = w.reduce((s, x) => s + x, 0n);
+  if (sum === den) return w;
+  const decimals = qs.every(([, b]) => /^10*$/.test(String(b)));
+  const unit = den / qs.reduce((m, [, b]) => (b < m ? b : m), den);
+  const off = sum - den;
+  return decimals && (off < 0n ? -off : off) <= 2n * unit * BigInt(qs.length) ? w : null;
+}
+
+/**
+ * Wages only (§ 29 GewStG): after the word for the wages, consecutive municipalities with one
+ * amount each (or the one labelled as wages), together more than the printed Messbetrag →
+ * the Messbetrag in proportion to the wages, each rounded down to full 1.000 € (§ 29 Abs. 3).
+ */
+function wageRun(all: string, anchors: Anchor[], mb: bigint): { run: Anchor[]; weights: bigint[] } | null {
+  const at = all.search(WAGE);
+  if (at < 0) return null;
+  const wageOf = (a: Anchor) => {
+    const own = a.items.length === 1 ? a.items[0] : a.items.find((x) => WAGE.test(x.label));
+    return own && own.pos > at && !SHARE.test(own.label.replace(WAGE, '')) ? own : undefined;
+  };
+  const run = longestRun(
+    anchors.filter((a) => a.start > at),
+    (a) => wageOf(a) !== undefined,
+  );
+  if (run.length < 2) return null;
+  const raw = run.map((a) => wageOf(a)!.cents);
+  const sum = raw.reduce((s, x) => s + x, 0n);
+  // Shares never add up to more than the Messbetrag; wages do.
+  if (sum <= mb) return null;
+  const rounded = raw.map((x) => (x / 100_000n) * 100_000n);
+  return { run, weights: rounded.every((x) => x > 0n) ? rounded : raw };
+}
+
+/** "Steuermessbetrag: 1.000,00 €", "Der Messbetrag 2023 von 1.000,00 € wird zerlegt". */
 function printedMessbetrag(all: string): bigint | null {
-  const m = new RegExp(`me(?:ss|ß)betrag[^\\n\\d€]{0,60}?(${MONEY_SOURCE})`, 'iu').exec(all);
+  const m = new RegExp(
+    `me(?:ss|ß)betrag(?:[^\\n\\d€]|(?<!\\d)(?:19|20)\\d{2}(?!\\d)){0,60}?(${MONEY_SOURCE})`,
+    'iu',
+  ).exec(all);
   const v = m ? parseMoney(m[1]!) : null;
   return v ? toCents(v) : null;
 }
