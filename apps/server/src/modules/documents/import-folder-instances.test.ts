@@ -69,15 +69,26 @@ async function race(filename: string, hook: keyof ImportHooks) {
       if (path.basename(file) === filename) await a.scan();
     },
   });
+  // Both note the size first (a file is taken once its size held between two scans); A's
+  // second scan runs inside B's.
+  return scanInTurn({ a, b }, ['a', 'b', 'b', 'a', 'b'], company, filename);
+}
+
+/**
+ * Runs the watchers' scans in this order and closes them; answers what intake recorded for
+ * `filename` and how often the file was moved to imported/ (and whether failed/ exists).
+ */
+async function scanInTurn(
+  watchers: { a: ImportWatcher; b: ImportWatcher },
+  turns: ('a' | 'b')[],
+  company: string,
+  filename: string,
+) {
   try {
-    await a.scan(); // both note the size (a file is taken once its size held between two scans)
-    await b.scan();
-    await b.scan(); // A's second scan runs inside B's
-    await a.scan();
-    await b.scan();
+    for (const turn of turns) await watchers[turn].scan();
   } finally {
-    await a.close();
-    await b.close();
+    await watchers.a.close();
+    await watchers.b.close();
   }
   return {
     ...(await intakeOf(filename)),
@@ -142,5 +153,51 @@ describe('import folder watched by two instances', () => {
     expect(uploads.map((u) => u.status)).toEqual(['stored', 'stored']);
     expect(documents).toBe(2);
     expect(imported(company, 'wieder.pdf')).toBe(2);
+  }, 120_000);
+});
+
+/**
+ * An instance that takes longer than the claim's lease (15 minutes) on one file. The lease is
+ * run out by ageing the claim in the database (no waiting); the other instance scans inside
+ * the slow one's hook. `overtake`: B scans right there; otherwise B scans at `read` (after the
+ * slow instance read the file, before its document).
+ */
+async function slow(filename: string, hook: 'beforeRead' | 'read', overtake: boolean) {
+  const { dir, company } = await folderWith(filename);
+  const age = () =>
+    app.built.database.query(
+      `update import_folder_claims set claimed_at = now() - interval '16 minutes' where name = $1`,
+      [filename],
+    );
+  const b = await watcher(dir);
+  const a = await watcher(dir, {
+    async [hook](file: string) {
+      if (path.basename(file) !== filename) return;
+      await age();
+      if (overtake) await b.scan();
+    },
+    ...(overtake
+      ? {}
+      : {
+          async read(file: string) {
+            if (path.basename(file) === filename) await b.scan();
+          },
+        }),
+  });
+  // Both note the size; A's second scan claims the file and its lease runs out in the hook.
+  return scanInTurn({ a, b }, ['a', 'b', 'a', 'b', 'a'], company, filename);
+}
+
+describe('an instance slower than the claim lease', () => {
+  it('whose claim was taken over while it read the file records nothing and leaves the file alone', async () => {
+    expect(await slow('ueberholt-lesen.pdf', 'beforeRead', true)).toEqual(once);
+  }, 120_000);
+
+  it('whose claim was taken over after it read the file writes no document and no duplicate', async () => {
+    expect(await slow('ueberholt-gelesen.pdf', 'read', true)).toEqual(once);
+  }, 120_000);
+
+  it('renews its claim as it goes: read in time, the other instance does not take the file over', async () => {
+    expect(await slow('erneuert.pdf', 'beforeRead', false)).toEqual(once);
   }, 120_000);
 });

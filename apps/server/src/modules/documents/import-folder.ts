@@ -43,7 +43,12 @@ export function unreadableReason(name: string, cause: 'folder' | 'link' | unknow
 export interface ImportHooks {
   listed?(file: string): Promise<void>;
   beforeRead?(file: string): Promise<void>;
+  /** The file was read; intake (the document) comes next. */
+  read?(file: string): Promise<void>;
 }
+
+/** This instance's claim of an entry was taken over by another instance (import folder). */
+class ClaimLost extends Error {}
 
 /** Entries a scan looks at: files, and what looks like one but cannot be read as one. */
 const candidate = (f: Dirent) =>
@@ -77,7 +82,9 @@ export function importTargetOf(
  * network mounts where file-system events do not arrive; a file is taken only once its
  * size has not changed between two scans (still being copied otherwise). Instances sharing
  * the database (and the folder) claim each entry before reading it (`repo.claimImportEntry`):
- * one takes it; the others leave it alone, also when it is gone by the time they look.
+ * one takes it; the others leave it alone, also when it is gone by the time they look. The holder
+ * renews its claim at every step (`repo.renewImportClaim`); one that was slower than the lease
+ * and was taken over records nothing and leaves the entry to the instance that took it.
  *
  * `target` is asked before every scan (the settings read is cached and one primary-key
  * read when nothing changed), so switching the folder off, moving it or changing the
@@ -103,9 +110,18 @@ export async function watchImportDir(
    */
   const take = async (
     entry: { companyId: number; companyDir: string; name: string; full: string; unreadable?: string },
+    claim: { key: { companyId: number; name: string }; owner: string },
     batch: { id?: number },
   ): Promise<boolean> => {
     const { companyId, companyDir, name: filename, full } = entry;
+    // Heartbeat at every step: a claim another instance took over (this one was slower than
+    // the lease) ends the work here, and intake checks it again inside the document's
+    // transaction, so the entry is recorded and moved by one instance only.
+    const lost = () => {
+      log.warn({ file: filename, companyId }, 'import folder file taken over by another instance');
+      return false;
+    };
+    const holds = () => repo.renewImportClaim(intake.db, claim.key, claim.owner);
     let unreadable = entry.unreadable;
     let bytes = Buffer.alloc(0);
     if (!unreadable) {
@@ -116,6 +132,8 @@ export async function watchImportDir(
         unreadable = unreadableReason(filename, err);
       }
     }
+    if (!(await holds())) return lost();
+    await hooks.read?.(full);
     let target = 'imported';
     let note = '';
     let recorded = false;
@@ -125,6 +143,9 @@ export async function watchImportDir(
         files: [{ filename, bytes, truncated: false, ...(unreadable ? { unreadable } : {}) }],
         source: 'import',
         batchId: batch.id,
+        async guard(db) {
+          if (!(await repo.renewImportClaim(db, claim.key, claim.owner))) throw new ClaimLost();
+        },
       });
       batch.id ??= batchId ?? undefined;
       const r = results[0];
@@ -134,9 +155,11 @@ export async function watchImportDir(
       }
       recorded = true;
     } catch (err) {
+      if (err instanceof ClaimLost) return lost();
       target = 'failed';
       note = (err as Error).message;
     }
+    if (!(await holds())) return recorded;
     const dest = path.join(companyDir, target);
     await mkdir(dest, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}_${filename}`;
@@ -187,14 +210,13 @@ export async function watchImportDir(
         }
         // One instance takes an entry: one that another instance holds, or moved away after this
         // scan listed it, is left alone (neither imported again nor refused as gone).
-        const claim = { companyId, name: f.name };
-        const owner = randomUUID();
-        if (!(await repo.claimImportEntry(intake.db, claim, ticket, owner))) continue;
+        const claim = { key: { companyId, name: f.name }, owner: randomUUID() };
+        if (!(await repo.claimImportEntry(intake.db, claim.key, ticket, claim.owner))) continue;
         try {
           const entry = { companyId, companyDir, name: f.name, full, ...(unreadable ? { unreadable } : {}) };
-          if (await take(entry, batch)) imported++;
+          if (await take(entry, claim, batch)) imported++;
         } finally {
-          await repo.finishImportClaim(intake.db, claim, owner);
+          await repo.finishImportClaim(intake.db, claim.key, claim.owner);
         }
       }
     }

@@ -60,6 +60,11 @@ export async function ingestFiles(
     source: UploadSource;
     /** The import batch to add to (an import-folder run); otherwise this call is a new batch. */
     batchId?: number;
+    /**
+     * Import folder: throws when this instance no longer holds the file's claim. Run before a
+     * refusal is recorded and first in the document's transaction: nothing is recorded then.
+     */
+    guard?(db: DbOrTx): Promise<void>;
   },
 ): Promise<{ results: UploadFileResult[]; status: 201 | 413 | 415; batchId: number | null }> {
   const { db, store, maxUploadBytes: max } = inputs;
@@ -90,6 +95,7 @@ export async function ingestFiles(
             : null;
     if (refusal) {
       await file.staged?.discard();
+      await input.guard?.(db);
       const audit = await repo.insertUploadAudit(db, {
         company_id: input.companyId,
         filename,
@@ -109,6 +115,7 @@ export async function ingestFiles(
     const stored = file.staged ? await file.staged.commit() : await store.put(file.bytes);
     await inputs.hooks?.beforeTransaction?.(filename);
     const result = await db.transaction(async (tx) => {
+      await input.guard?.(tx);
       const existing = await repo.findActiveDuplicateLocked(tx, input.companyId, stored.sha256);
       await inputs.hooks?.checked?.(filename);
       if (existing) {

@@ -413,7 +413,7 @@ export async function queuePositions(
   return new Map(rows.map((r) => [r.id, r.pos]));
 }
 
-/** How long a claim of an import-folder entry holds when its instance never ends it (stopped). */
+/** How long a claim of an import-folder entry holds when its instance neither renews nor ends it (stopped). */
 const IMPORT_CLAIM_LEASE = sql`interval '15 minutes'`;
 
 /**
@@ -454,17 +454,38 @@ export async function claimImportEntry(
   return rows.length === 1;
 }
 
-/** Ends a claim (the entry was moved away, or stays refused): the ticket drawn now marks it. */
-export async function finishImportClaim(
-  db: DbOrTx,
-  key: { companyId: number; name: string },
-  owner: string,
-): Promise<void> {
+type ImportClaimKey = { companyId: number; name: string };
+
+/** The claim row of an entry while `owner` holds it. */
+const heldBy = (key: ImportClaimKey, owner: string) =>
+  and(
+    eq(importFolderClaims.company_id, key.companyId),
+    eq(importFolderClaims.name, key.name),
+    eq(importFolderClaims.owner, owner),
+  );
+
+/**
+ * The holder's heartbeat while it works on a claimed entry: its lease starts again. False when
+ * the claim is no longer this owner's (it took longer than the lease and another instance took
+ * the entry over): the holder then drops what it did and leaves the entry alone. In a
+ * transaction the row stays locked until the commit, so nobody takes the entry over meanwhile.
+ */
+export async function renewImportClaim(db: DbOrTx, key: ImportClaimKey, owner: string): Promise<boolean> {
   const t = importFolderClaims;
-  await db
+  const rows = await db
     .update(t)
+    .set({ claimed_at: sql`now()` })
+    .where(and(heldBy(key, owner), isNull(t.done_seq)))
+    .returning({ owner: t.owner });
+  return rows.length === 1;
+}
+
+/** Ends a claim (the entry was moved away, or stays refused): the ticket drawn now marks it. */
+export async function finishImportClaim(db: DbOrTx, key: ImportClaimKey, owner: string): Promise<void> {
+  await db
+    .update(importFolderClaims)
     .set({ done_seq: sql`nextval('import_folder_claim_seq')`, done_at: sql`now()` })
-    .where(and(eq(t.company_id, key.companyId), eq(t.name, key.name), eq(t.owner, owner)));
+    .where(heldBy(key, owner));
 }
 
 /** Claims ended a day ago matter to no scan any more (a scan lists and takes within minutes). */
