@@ -29,7 +29,7 @@ import {
   WHOLE_EURO_SOURCE,
   withTableContext,
 } from './solver.js';
-import { findVorauszahlungen } from './schedule.js';
+import { dueDateIn, findVorauszahlungen } from './schedule.js';
 import { findGemeinde, findZerlegungsanteile } from './tables.js';
 import { indexPage, type PageIndex, rowOf, spanConfidence, spanRect } from './textindex.js';
 import type { DocumentType, ExtractedField, Fields, Hints, MunicipalityResolver, Page } from './types.js';
@@ -122,7 +122,8 @@ export function extractFieldsChecked(
   for (const name of names) {
     if (solved.has(name)) continue;
     let f: ExtractedField | null;
-    if (name === 'vorauszahlungen') f = findVorauszahlungen(indexes, expectedQuarter(fields));
+    // The schedule after the sender is known (a due date moves past the state's holidays).
+    if (name === 'vorauszahlungen') continue;
     else if (name === 'zerlegungsanteile')
       f = findZerlegungsanteile(indexes, (n) => options.resolveMunicipality?.(n) ?? agsOfName(n));
     else if (name === 'gemeinde') f = findGemeinde(indexes);
@@ -200,6 +201,11 @@ export function extractFieldsChecked(
       if (found.gemeinde) fields.gemeinde = found.gemeinde;
     }
     if (!names.includes('ags')) delete fields.ags;
+  }
+  if (names.includes('vorauszahlungen')) {
+    const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
+    const f = findVorauszahlungen(indexes, expectedQuarter(fields), dueDateIn(ags));
+    if (f) fields.vorauszahlungen = f;
   }
   if (names.includes('faellig_am')) {
     const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;

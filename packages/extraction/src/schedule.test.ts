@@ -147,3 +147,140 @@ describe('prepayment schedule by meaning', () => {
     );
   });
 });
+
+/**
+ * Engineer `vz` (tenth step), written before the change in forms of no pool: a row of due dates
+ * or quarter heads over rows of amounts is read by column (a dash is an empty quarter, a total
+ * column belongs to no quarter, old / new / difference rows give the new one); a due date printed
+ * anywhere for the quarter beats the statutory 15th; a letter that says a due day on a weekend
+ * moves to the next working day has its statutory dates moved (DOMAIN.md § 3).
+ */
+describe('prepayment schedule: heads over rows, and the due day', () => {
+  const at = (jahr: number, quartal: number, betrag: string, faellig_am: string) => ({
+    jahr,
+    quartal,
+    betrag,
+    faellig_am,
+  });
+
+  it('reads a year × quarter grid with a dash for a quarter not set and a total column', () => {
+    expect(
+      read([
+        'Ihre Vorauszahlungen',
+        'Kalenderjahr | 15.2. | 15.5. | 15.8. | 15.11. | gesamt',
+        '2024 | - | 2.040,00 | 2.040,00 | 2.040,00 | 6.120,00',
+      ]),
+    ).toEqual([q(2024, 2, '2040.00'), q(2024, 3, '2040.00'), q(2024, 4, '2040.00')]);
+  });
+
+  it('reads a full grid over two years whose row has more cells than heads (a total)', () => {
+    expect(
+      read([
+        'Vorauszahlungen',
+        'Jahr | 15.02. | 15.05. | 15.08. | 15.11. | Summe',
+        '2026 | 610,00 | 610,00 | 610,00 | 610,00 | 2.440,00',
+        '2027 | 700,00 | 700,00 | 700,00 | 700,00 | 2.800,00',
+      ]),
+    ).toEqual([
+      q(2026, 1, '610.00'),
+      q(2026, 2, '610.00'),
+      q(2026, 3, '610.00'),
+      q(2026, 4, '610.00'),
+      q(2027, 1, '700.00'),
+      q(2027, 2, '700.00'),
+      q(2027, 3, '700.00'),
+      q(2027, 4, '700.00'),
+    ]);
+  });
+
+  it('takes the new row of a row of due dates over old, new and difference rows', () => {
+    expect(
+      read([
+        'Anpassung der Vorauszahlungen',
+        ' | 15.08.2025 | 17.11.2025',
+        'alter Betrag | 4.000,00 | 4.000,00',
+        'geänderter Betrag | 3.125,00 | 3.125,00',
+        'Minderung | 875,00 | 875,00',
+      ]),
+    ).toEqual([at(2025, 3, '3125.00', '2025-08-15'), at(2025, 4, '3125.00', '2025-11-17')]);
+  });
+
+  it('takes the row a difference leads to when no row says which is new', () => {
+    expect(
+      read([
+        'Vorauszahlungen',
+        ' | 15.05.2026 | 17.08.2026 | 16.11.2026',
+        ' | 1.500,00 | 1.500,00 | 1.500,00',
+        ' | 1.800,00 | 1.800,00 | 1.800,00',
+        ' | 300,00 | 300,00 | 300,00',
+      ]),
+    ).toEqual([
+      at(2026, 2, '1800.00', '2026-05-15'),
+      at(2026, 3, '1800.00', '2026-08-17'),
+      at(2026, 4, '1800.00', '2026-11-16'),
+    ]);
+  });
+
+  it('takes the printed due dates of a list beside the sentence that sets the amount', () => {
+    expect(
+      read([
+        'Vorauszahlungen ab dem 2. Quartal 2026',
+        'Die Vorauszahlungen werden vierteljährlich auf je 1.230,00 EUR festgesetzt; fällig am 15.05.2026,',
+        '17.08.2026 und 16.11.2026.',
+      ]),
+    ).toEqual([
+      at(2026, 2, '1230.00', '2026-05-15'),
+      at(2026, 3, '1230.00', '2026-08-17'),
+      at(2026, 4, '1230.00', '2026-11-16'),
+    ]);
+  });
+
+  it('moves a statutory due day on a weekend when the letter says so, not otherwise', () => {
+    const rows = ['Vorauszahlungen 2025', 'III/2025 | 990,00 €', 'IV/2025 | 990,00 €'];
+    expect(read(rows)).toEqual([q(2025, 3, '990.00'), q(2025, 4, '990.00')]);
+    expect(
+      read([
+        ...rows,
+        'Ist der Fälligkeitstag ein Samstag, Sonntag oder Feiertag, verschiebt er sich auf den nächsten Werktag.',
+      ]),
+    ).toEqual([at(2025, 3, '990.00', '2025-08-15'), at(2025, 4, '990.00', '2025-11-17')]);
+  });
+
+  it('does not read dates in running text over two lines as a grid', () => {
+    expect(
+      read([
+        'Vorauszahlungen: zum 15.02.2027 845,00 €, zum 15.05.2027 845,00 €,',
+        'zum 16.08.2027 845,00 € und zum 15.11.2027 845,00 €.',
+      ]),
+    ).toEqual([
+      q(2027, 1, '845.00'),
+      q(2027, 2, '845.00'),
+      at(2027, 3, '845.00', '2027-08-16'),
+      q(2027, 4, '845.00'),
+    ]);
+  });
+
+  it('property: any grid of floor(annual / 4) under due-date heads reads back its instalments', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2019, max: 2030 }),
+        fc.integer({ min: 20_000, max: 4_000_000 }),
+        fc.integer({ min: 1, max: 4 }),
+        (year, annual, first) => {
+          const quarter = Math.floor(annual / 4);
+          const cell = `${quarter.toLocaleString('de-DE')},00`;
+          const heads = ['15.02.', '15.05.', '15.08.', '15.11.'];
+          const cells = [1, 2, 3, 4].map((k) => (k < first ? '-' : cell));
+          const total = `${(quarter * (5 - first)).toLocaleString('de-DE')},00`;
+          const got = read([
+            'Festsetzung der Vorauszahlungen',
+            `Jahr | ${heads.join(' | ')} | Summe`,
+            `${year} | ${cells.join(' | ')} | ${total}`,
+          ]);
+          expect(got).toEqual([1, 2, 3, 4].filter((k) => k >= first).map((k) => q(year, k, `${quarter}.00`)));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

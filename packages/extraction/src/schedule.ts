@@ -11,6 +11,7 @@
  * Every instalment is at least 50 € (DOMAIN.md § 3); the amount a quarter of the annual tax gives
  * (floor(annual / 4) in whole euros) confirms a reading.
  */
+import { bundeslandFromAgs, type Quartal, vorauszahlungFaelligkeit } from '@gewst/domain';
 import { unionRect, xOverlap } from './layout.js';
 import { DATE_SOURCE, MONEY_SOURCE, parseDate, parseMoney, toCents } from './normalize.js';
 import { type Hit, hits } from './tables.js';
@@ -31,12 +32,34 @@ interface Entry {
   betrag: string;
   faellig_am: string;
   spans: { start: number; end: number }[];
+  /** The due date is printed (not the statutory 15th of the quarter's month). */
+  printed?: boolean;
 }
 interface Reading {
   entries: Entry[];
   /** 3 = due dates, 2 = quarter markers, 1 = a sentence. */
   kind: number;
   ix: PageIndex;
+}
+
+/** "Fällt ein Fälligkeitstag auf einen Samstag, Sonntag oder Feiertag, … am nächsten Werktag". */
+const WORKING_DAY_RULE =
+  /(?:samstag|sonnabend|sonntag|feiertag|wochenende)[^.]{0,160}(?:nächst|folgend)\p{L}*\s+(?:werktag|arbeitstag|geschäftstag|bankarbeitstag)|(?:nächst|folgend)\p{L}*\s+(?:werktag|arbeitstag|geschäftstag|bankarbeitstag)[^.]{0,160}(?:samstag|sonnabend|sonntag|feiertag|wochenende)/iu;
+
+/**
+ * The statutory due date of a quarter (15 Feb/May/Aug/Nov) moved to the next working day of the
+ * municipality's state (DOMAIN.md § 3); without a known state, past weekends and the holidays of
+ * a state without one on these days.
+ */
+export function dueDateIn(ags: string | null): (jahr: number, quartal: number) => string {
+  const state = (ags ? bundeslandFromAgs(ags) : null) ?? 'Nordrhein-Westfalen';
+  return (jahr, quartal) => {
+    try {
+      return vorauszahlungFaelligkeit(jahr, quartal as Quartal, state, ags ? { ags } : {});
+    } catch {
+      return iso(jahr, quartal);
+    }
+  };
 }
 
 const iso = (y: number, q: number) => `${y}-${String(DUE_MONTH[q - 1]).padStart(2, '0')}-15`;
@@ -50,6 +73,7 @@ const big = (h: Hit<string>) => toCents(h.value) >= MIN_CENTS;
 export function findVorauszahlungen(
   indexes: PageIndex[],
   expected: string | null = null,
+  dueDate: (jahr: number, quartal: number) => string = dueDateIn(null),
 ): ExtractedField<Vorauszahlung[]> | null {
   const readings: Reading[] = [];
   for (const ix of indexes) {
@@ -97,15 +121,29 @@ export function findVorauszahlungen(
     )
       best = r;
   }
+  // A due date printed anywhere for the quarter (a list of dates beside a sentence that sets the
+  // amount) beats the statutory one; else the 15th moved to the next working day (DOMAIN.md § 3).
+  const printedDue = new Map<string, string>();
+  for (const r of readings)
+    for (const e of r.entries)
+      if (e.printed && !printedDue.has(`${e.jahr}-${e.quartal}`))
+        printedDue.set(`${e.jahr}-${e.quartal}`, e.faellig_am);
+  // The statutory 15th as printed or implied — moved when the letter says a due day on a weekend
+  // or holiday moves to the next working day (the instalment then is due that day).
+  const moves = indexes.some((ix) => WORKING_DAY_RULE.test(ix.flat));
+  const due = (e: Entry) =>
+    e.printed
+      ? e.faellig_am
+      : (printedDue.get(`${e.jahr}-${e.quartal}`) ?? (moves ? dueDate(e.jahr, e.quartal) : e.faellig_am));
   const confirmed = expected !== null && best.entries.every((e) => e.betrag === expected);
   const spans = best.entries.flatMap((e) => e.spans);
   const conf = Math.min(...spans.map((s) => spanConfidence(best.ix, s.start, s.end)));
   return {
-    value: best.entries.map(({ jahr, quartal, betrag, faellig_am }) => ({
-      jahr,
-      quartal,
-      betrag,
-      faellig_am,
+    value: best.entries.map((e) => ({
+      jahr: e.jahr,
+      quartal: e.quartal,
+      betrag: e.betrag,
+      faellig_am: due(e),
     })),
     confidence: round((confirmed ? 0.95 : best.kind === 3 ? 0.9 : 0.75) * conf),
     page: best.ix.page.page,
@@ -153,6 +191,34 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
     return QUARTER_OF_MONTH[mo] !== undefined && day >= 10 && day <= 20;
   });
   if (dates.length === 0) return null;
+  // A row of due dates over rows of amounts (old / new / difference, or one row): by column.
+  const headRow = dates.filter((d) => d.row === dates[0]!.row);
+  const rowOf = ix.rows[dates[0]!.row];
+  const bare = rowOf && money(ix, rowOf.start, rowOf.end).every((x) => x.row !== dates[0]!.row);
+  if (headRow.length >= 2 && bare && dates.every((d) => d.row === dates[0]!.row)) {
+    const grid = readGrid(ix, headRow, end, expected);
+    if (grid)
+      return tidy(
+        grid.flatMap(({ cells }) =>
+          cells.flatMap((x, k) => {
+            const d = headRow[k]!;
+            const [y = 0, mo = 0] = d.value.split('-').map(Number);
+            return x
+              ? [
+                  {
+                    jahr: y,
+                    quartal: QUARTER_OF_MONTH[mo] ?? 0,
+                    betrag: x.value,
+                    faellig_am: d.value,
+                    spans: [d, x],
+                    printed: true,
+                  },
+                ]
+              : [];
+          }),
+        ),
+      );
+  }
   const firstRow = ix.rows[dates[0]!.row];
   const moneys = money(ix, firstRow?.start ?? dates[0]!.start, end).filter(big);
   if (moneys.length === 0) return null;
@@ -197,6 +263,7 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
         betrag: x.value,
         faellig_am: d.value,
         spans: [d, x],
+        printed: true,
       };
     }),
   );
@@ -281,15 +348,15 @@ const YEAR_RE =
 /**
  * A quarter named without a full date: "I/2025", "1/2025", "1. Quartal (2025)", "I. Vj.",
  * "Q1", "Quartal 1", "zum 15.02.", "15. Mai", "Februar 2025". Groups: q (number or roman),
- * y (year), m (month name), dm (month number of "15.02.").
+ * y (year, on the marker's own line and cell), m (month name), dm (month number of "15.02.").
  */
 const MARKER_RE = new RegExp(
   [
     String.raw`(?<![\p{L}\d.,/])(?<q1>IV|I{1,3}|l{1,3}|[1-4])\s?/\s?(?<y1>20\d{2})(?!\d)`,
-    String.raw`(?<![\p{L}\d.,])(?<q2>IV|I{1,3}|[1-4])\s?\.\s?(?:Kalender)?(?:Quartal|Qu\.|Quart\.|Vierteljahr(?:es)?|Vj\.|Viertel)(?:\s+(?<y2>20\d{2})(?!\d))?`,
+    String.raw`(?<![\p{L}\d.,])(?<q2>IV|I{1,3}|[1-4])\s?\.\s?(?:Kalender)?(?:Quartal|Qu\.|Quart\.|Vierteljahr(?:es)?|Vj\.|Viertel)(?:[ \u00a0]+(?<y2>20\d{2})(?!\d))?`,
     String.raw`(?<![\p{L}\d])(?:Quartal|Q)\s?(?<q3>[1-4])(?![\d.,])(?:\s?[/ ]\s?(?<y3>20\d{2})(?!\d))?`,
     String.raw`(?<![\d.,])(?:1\d|20)\.\s?(?<dm>0?[258]|11)\.(?!\s?(?:\d{4}|\d{2})(?![\d]|[.,]\d|[ \u00a0\u202f]\d{3}[,.]))`,
-    String.raw`(?<![\p{L}\d]|\d\.[ ]?|\d[ ])(?:(?:1\d|20)\.?\s+)?(?<m>Februar|Febr?\.|Mai|August|Aug\.|November|Nov\.)(?![\p{L}])(?:\s+(?<y4>20\d{2})(?!\d))?`,
+    String.raw`(?<![\p{L}\d]|\d\.[ ]?|\d[ ])(?:(?:1\d|20)\.?\s+)?(?<m>Februar|Febr?\.|Mai|August|Aug\.|November|Nov\.)(?![\p{L}])(?:[ \u00a0]+(?<y4>20\d{2})(?!\d))?`,
   ].join('|'),
   'giu',
 );
@@ -357,14 +424,10 @@ function readMarkers(ix: PageIndex, from: number, end: number, expected: string 
       // year from the row's own year cell, else the marker's, else the nearest before.
       const rowMarkers = ms.filter((x) => x.row === mk.row);
       const k = rowMarkers.indexOf(mk);
-      for (let r = mk.row + 1; r < ix.rows.length; r++) {
-        const below = amounts.filter((a) => a.row === r);
-        if (below.length !== rowMarkers.length) break;
-        const row = ix.rows[r]!;
-        const own = /(?<![\d.,])(20\d{2})(?![\d.,])/u.exec(ix.text.slice(row.start, below[0]!.start));
-        const year = own ? Number(own[1]) : (mk.year ?? yearBefore(ix, from, mk.start));
-        if (!year) break;
-        const x = below[k]!;
+      for (const { year: own, cells } of readGrid(ix, rowMarkers, end, expected) ?? []) {
+        const year = own ?? mk.year ?? yearBefore(ix, from, mk.start);
+        const x = cells[k];
+        if (!year || !x) continue;
         entries.push({
           jahr: year,
           quartal: mk.q,
@@ -381,6 +444,80 @@ function readMarkers(ix: PageIndex, from: number, end: number, expected: string 
     entries.push({ jahr: year, quartal: mk.q, betrag: x.value, faellig_am: iso(year, mk.q), spans: [mk, x] });
   }
   return entries.length >= 1 ? tidy(entries) : null;
+}
+
+interface GridRow {
+  /** The row's own year (a matrix of several years), if it names one before its amounts. */
+  year: number | null;
+  /** The amount under each head (column), or null (an empty cell, a dash). */
+  cells: (Hit<string> | null)[];
+}
+
+/**
+ * A row of heads (due dates or quarter markers) over rows of amounts, read by column: each
+ * amount belongs to the head nearest above it (a dash leaves its cell empty; a total column
+ * belongs to no head). Rows of several years are all instalments; rows of one schedule in
+ * several versions (bisher / neu / Änderung, or unlabelled old, new, difference) give the new
+ * one — the row the arithmetic expects, else the row labelled new, else the one a difference
+ * leads to (new − old = difference), else the one not labelled old or as a difference.
+ */
+function readGrid(
+  ix: PageIndex,
+  heads: { start: number; end: number; row: number }[],
+  end: number,
+  expected: string | null,
+): GridRow[] | null {
+  const centre = (r: Rect) => r[0] + r[2] / 2;
+  const headX = heads.map((h) => centre(spanRect(ix, h.start, h.end)));
+  const gap = Math.min(
+    ...headX
+      .slice(1)
+      .map((x, i) => x - headX[i]!)
+      .map(Math.abs),
+    200,
+  );
+  const rows: (GridRow & { label: string })[] = [];
+  for (let r = heads[0]!.row + 1; r < ix.rows.length && rows.length < 6; r++) {
+    const row = ix.rows[r]!;
+    if (row.start >= end) break;
+    const xs = money(ix, row.start, Math.min(row.end, end)).filter((x) => x.row === r);
+    if (xs.length === 0) break;
+    const cells: (Hit<string> | null)[] = heads.map(() => null);
+    const dist: number[] = heads.map(() => Infinity);
+    for (const x of xs) {
+      // A sign in the cell before ("-" for an empty quarter, then a tab) is not the amount's.
+      const digits = x.start + Math.max(0, ix.text.slice(x.start, x.end).search(/\d/));
+      const signed = ix.text.slice(x.start, digits).includes('\t');
+      const cell = signed ? { ...x, start: digits, value: x.value.replace(/^-/, '') } : x;
+      const cx = centre(spanRect(ix, cell.start, cell.end));
+      let k = 0;
+      for (let i = 1; i < headX.length; i++) if (Math.abs(cx - headX[i]!) < Math.abs(cx - headX[k]!)) k = i;
+      const d = Math.abs(cx - headX[k]!);
+      if (d < gap * 0.75 && d < dist[k]!) {
+        cells[k] = cell;
+        dist[k] = d;
+      }
+    }
+    const live = cells.filter((c): c is Hit<string> => c !== null && big(c));
+    for (const [i, c] of cells.entries()) if (c && !big(c)) cells[i] = null;
+    if (live.length === 0) break;
+    const label = ix.text.slice(row.start, xs[0]!.start);
+    const own = /(?<![\d.,])(20\d{2})(?![\d.,])/u.exec(label);
+    rows.push({ year: own ? Number(own[1]) : null, cells, label });
+  }
+  if (rows.length === 0) return null;
+  if (rows.every((r) => r.year !== null)) return rows;
+  if (rows.length === 1) return rows;
+  const filled = (r: GridRow) => r.cells.filter((c) => c !== null) as Hit<string>[];
+  const byExpected = expected ? rows.find((r) => filled(r).every((c) => c.value === expected)) : undefined;
+  const byLabel = rows.find((r) => NEW_RE.test(r.label) && !DIFF_RE.test(r.label));
+  // Old, new and difference in one column: the new value is the one the difference leads to.
+  const column = rows.map((r) => r.cells.find((c) => c !== null) ?? null);
+  const lead = column.every((c) => c !== null) ? byDifference(column as Hit<string>[]) : null;
+  const byDiff = lead ? rows[column.indexOf(lead)] : undefined;
+  const plain = rows.filter((r) => !OLD_RE.test(r.label) && !DIFF_RE.test(r.label));
+  const pick = byExpected ?? byLabel ?? byDiff ?? (plain.length === 1 ? plain[0] : undefined) ?? rows[0]!;
+  return [pick];
 }
 
 /** Among old and new amounts on a row, the one under a "neu" header, else the first. */
@@ -533,6 +670,7 @@ function readList(ix: PageIndex, from: number, end: number, expected: string | n
           betrag,
           faellig_am: printed && printed.start === s.start ? printed.value : iso(jahr, s.q),
           spans: [s, x],
+          printed: !!printed && printed.start === s.start,
         };
       }),
     );
