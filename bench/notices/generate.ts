@@ -15,6 +15,7 @@ import { BLIND5_FAMILIES, buildBlind5Letter, fixBlind5Data, renderBlind5 } from 
 import { BLIND6_FAMILIES, buildBlind6Letter, fixBlind6Data, renderBlind6 } from './pools-blind6.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
+import { buildDev3Letter, DEV3_FAMILIES, dev3Truth, fixDev3Data, renderDev3 } from './pools-dev3.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
 import { loadMunicipalities, type Municipality, rng } from './data.js';
@@ -65,7 +66,10 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
   return scanPdf(n.pdf, scanOptions(r), r);
 }
 
-export const POOLS: Record<Exclude<Part, 'dev2' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>, Pools> = {
+export const POOLS: Record<
+  Exclude<Part, 'dev2' | 'dev3' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>,
+  Pools
+> = {
   dev: DEV_POOLS,
   blind: BLIND_POOLS,
   blind2: BLIND2_POOLS,
@@ -104,6 +108,7 @@ export async function generatePooledNotice(
   if (part === 'dev2') return generateDev2Notice(seed, type, familyIndex, index);
   if (part === 'blind5') return generateBlind5Notice(seed, type, familyIndex, index);
   if (part === 'blind6') return generateBlind6Notice(seed, type, familyIndex, index);
+  if (part === 'dev3') return generateDev3Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -322,6 +327,28 @@ async function generateBlind6Notice(
   };
 }
 
+/**
+ * One notice of the third development part (pools-dev3.ts, an independent author: own families
+ * E01–E08, letter model and renderer). Salt 8 (dev2 6, blind5 7, blind6 9): its figures are its own.
+ */
+async function generateDev3Notice(seed: number, type: NoticeType, fi: number, index: number) {
+  const fam = DEV3_FAMILIES[fi % DEV3_FAMILIES.length]!;
+  const salt = 8 * 7_654_321;
+  const r = rng(salt + seed * 7919 + TYPES.indexOf(type) * 131 + fi * 17 + index * 100_003);
+  const data = makeNotice(r, type, latin1Municipalities());
+  const variant = fixDev3Data(data, fam, r);
+  const built = buildDev3Letter(data, fam, variant, r);
+  return {
+    id: `dev3-${fam.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'dev3' as const,
+    type,
+    layout: fam.id,
+    pdf: await renderDev3(built.letter, fam),
+    truth: dev3Truth(data, variant, built),
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -350,7 +377,9 @@ export async function generatePooledCorpus(opts: {
             ? BLIND5_FAMILIES
             : part === 'blind6'
               ? BLIND6_FAMILIES
-              : POOLS[part].families;
+              : part === 'dev3'
+                ? DEV3_FAMILIES
+                : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -361,6 +390,7 @@ export async function generatePooledCorpus(opts: {
         const prefix = {
           dev: '',
           dev2: '',
+          dev3: '',
           blind: 'b',
           blind2: 'c',
           blind3: 'd',
@@ -368,8 +398,11 @@ export async function generatePooledCorpus(opts: {
           blind5: 'g',
           blind6: 'h',
         }[part];
-        // Development parts (dev, dev2) are named by id: their files may be looked at.
-        const name = part === 'dev' || part === 'dev2' ? n.id : `${prefix}${String(k).padStart(4, '0')}`;
+        // Development parts (dev, dev2, dev3) are named by id: their files may be looked at.
+        const name =
+          part === 'dev' || part === 'dev2' || part === 'dev3'
+            ? n.id
+            : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);
         const entry: PooledEntry = {
           id: name,
