@@ -816,9 +816,12 @@ function vzBlocks(c: Ctx, withHead = true): E3Block[] {
       const all = d.vz.every((x) => x.betrag === amt);
       out.push({
         t: 'p',
-        text: all
-          ? `Die Vorauszahlungen auf die Gewerbesteuer ab dem Kalenderjahr ${d.vz[0]!.jahr} betragen vierteljährlich ${m(amt)}${amt === 0 ? '' : ` (Jahresbetrag ${m(amt * 4)})`}. Sie sind jeweils zu zahlen am ${d.vz.map((x) => dt(x.faellig_am)).join(', ')}.`
-          : d.vz.map((x) => `Am ${dt(x.faellig_am)} sind ${m(x.betrag)} zu zahlen.`).join(' '),
+        text:
+          amt === 0
+            ? `Die Vorauszahlungen zu den Terminen ${d.vz.map((x) => dt(x.faellig_am)).join(', ')} werden auf je ${m(0)} herabgesetzt.`
+            : all
+              ? `Die Vorauszahlungen auf die Gewerbesteuer ab dem Kalenderjahr ${d.vz[0]!.jahr} betragen vierteljährlich ${m(amt)}${amt === 0 ? '' : ` (Jahresbetrag ${m(amt * 4)})`}. Sie sind jeweils zu zahlen am ${d.vz.map((x) => dt(x.faellig_am)).join(', ')}.`
+              : d.vz.map((x) => `Am ${dt(x.faellig_am)} sind ${m(x.betrag)} zu zahlen.`).join(' '),
       });
       break;
     }
@@ -1243,7 +1246,7 @@ function zerlNotice(c: Ctx): Body {
   switch (f.zerl) {
     case 'ags-table':
       ags = true;
-      if (f.longText) b.push({ t: 'tail', lines: 4 });
+      if (f.longText) b.push({ t: 'tail', lines: 3 });
       b.push({
         t: 'table',
         head: ['Gemeinde', 'Gemeindeschlüssel', 'Arbeitslöhne EUR', 'Zerlegungsanteil'],
