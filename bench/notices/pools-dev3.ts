@@ -524,6 +524,18 @@ export function fixDev3Data(d: NoticeData, fam: Dev3Family, r: Rng): Dev3Variant
   }
   d.vz = d.vz.map((q) => ({ ...q, faellig_am: workday(q.faellig_am) }));
   if (d.zinsen) v.rate = fixInterest(d);
+  // A reminder names an amount that fell due at least three weeks before it.
+  if (d.type === 'mahnung') {
+    const limit = addDaysIso(d.datum, -21);
+    let y = Number(limit.slice(0, 4));
+    const months = [11, 8, 5, 2];
+    let due = '';
+    while (!due) {
+      due = months.map((m) => `${y}-${String(m).padStart(2, '0')}-15`).find((x) => x <= limit) ?? '';
+      y--;
+    }
+    if (d.urspruenglichFaellig > limit) d.urspruenglichFaellig = due;
+  }
   return v;
 }
 
@@ -820,7 +832,7 @@ function vzBlocks(c: Ctx, withHead = true): E3Block[] {
           amt === 0
             ? `Die Vorauszahlungen zu den Terminen ${d.vz.map((x) => dt(x.faellig_am)).join(', ')} werden auf je ${m(0)} herabgesetzt.`
             : all
-              ? `Die Vorauszahlungen auf die Gewerbesteuer ab dem Kalenderjahr ${d.vz[0]!.jahr} betragen vierteljährlich ${m(amt)}${amt === 0 ? '' : ` (Jahresbetrag ${m(amt * 4)})`}. Sie sind jeweils zu zahlen am ${d.vz.map((x) => dt(x.faellig_am)).join(', ')}.`
+              ? `Die Vorauszahlungen auf die Gewerbesteuer ab dem ${d.vz[0]!.quartal === 1 ? 'Kalenderjahr' : `${d.vz[0]!.quartal}. Quartal`} ${d.vz[0]!.jahr} betragen vierteljährlich ${m(amt)}${amt === 0 ? '' : ` (Jahresbetrag ${m(amt * 4)})`}. Sie sind jeweils zu zahlen am ${d.vz.map((x) => dt(x.faellig_am)).join(', ')}.`
               : d.vz.map((x) => `Am ${dt(x.faellig_am)} sind ${m(x.betrag)} zu zahlen.`).join(' '),
       });
       break;
