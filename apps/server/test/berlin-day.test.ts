@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingToday } from '../src/modules/bookings/generation';
+import { today as checksToday } from '../src/modules/documents/jobs';
 import { germanToday } from '../src/modules/documents/retention';
+import { isActive } from '../src/modules/master-data/presenter';
+import { today as paymentsToday } from '../src/modules/payments/service';
+import { today as reportsToday } from '../src/modules/reports/common';
 
 /**
  * The booking date and the day a retention period is checked against are the calendar day in
@@ -23,4 +27,19 @@ describe('today in Germany (booking date, retention day)', () => {
   it.each(moments)('at %s retention counts from %s', (utc, day) =>
     expect(germanToday(new Date(utc))).toBe(day),
   );
+});
+
+describe("the other modules' today is the German day too", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each([
+    ['2026-12-31T23:30:00Z', '2027-01-01'],
+    ['2026-10-24T22:30:00Z', '2026-10-25'],
+    ['2026-03-28T23:30:00Z', '2026-03-29'],
+  ])('at %s: checks, payments and reports say %s', (utc, day) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(utc));
+    expect([checksToday(), paymentsToday(), reportsToday()]).toEqual([day, day, day]);
+    // an establishment valid from that German day is active on it
+    expect(isActive({ valid_from: day, valid_to: null })).toBe(true);
+  });
 });

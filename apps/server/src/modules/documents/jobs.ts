@@ -1,4 +1,4 @@
-import type { DocumentFields, DocumentType } from '@gewst/domain';
+import { berlinDate, type DocumentFields, type DocumentType } from '@gewst/domain';
 import { PdfError, SandboxError, type TextProgress, type TextResult } from '@gewst/extraction';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const PROCESS_DOCUMENT = {
   }),
 } as const;
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => berlinDate(new Date());
 
 export interface ProcessDeps {
   db: Db;

@@ -1,4 +1,4 @@
-import { formatMoneyPlain } from '@gewst/domain';
+import { berlinDate, formatMoneyPlain } from '@gewst/domain';
 import type {
   MasterData,
   MasterDataListItem,
@@ -9,7 +9,7 @@ import type {
 } from '@gewst/domain';
 import type { ConflictRow, ListRow, MasterDataRow, OwnRateRow, ReferenceRow, WagesRow } from './repo';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => berlinDate(new Date());
 
 export function isActive(row: { valid_from: string | null; valid_to: string | null }, on = today()) {
   return (!row.valid_from || row.valid_from <= on) && (!row.valid_to || row.valid_to >= on);

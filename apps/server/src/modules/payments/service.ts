@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   type DocumentType,
   type ConfirmationPreview,
   type ExistingLine,
@@ -28,7 +29,7 @@ import { usersById } from '../users';
 import { presentLine, presentPayment, sumsOf, user } from './presenter';
 import * as repo from './repo';
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => berlinDate(new Date());
 const addDays = (iso: string, n: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -1,10 +1,10 @@
-import { pageMeta, type ReportFilter } from '@gewst/domain';
+import { berlinDate, pageMeta, type ReportFilter } from '@gewst/domain';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../http/errors';
 import { requireCompany } from '../master-data/service';
 import * as repo from './repo';
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => berlinDate(new Date());
 
 /** How many years a report covers when the caller names none. */
 export const DEFAULT_YEARS = 5;

@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   idParamSchema,
   zerlegungDetailSchema,
   zerlegungListItemSchema,
@@ -134,7 +135,7 @@ export function zerlegungRoutes(app: AppInstance): void {
       db(),
       detail.result.zeilen.map((z) => z.ags),
     );
-    return { detail, lines: exportLines(detail, names), today: new Date().toISOString().slice(0, 10) };
+    return { detail, lines: exportLines(detail, names), today: berlinDate(new Date()) };
   };
   app.get(
     '/zerlegungen/:id/xlsx',
