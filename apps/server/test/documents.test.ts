@@ -134,6 +134,24 @@ describe('intake', () => {
     expect(dl.headers['content-disposition']).toMatch(/^attachment/);
     expect((await get('/api/uploadAuditTrail?page=1', SB)).statusCode).toBe(403);
   });
+
+  it('shows a printed figure that the tax arithmetic contradicts as a check with its German message', async () => {
+    const pdf = await simplePdf([
+      'Stadt Igel, den 10.07.2017',
+      'Bescheid über Zinsen zur Gewerbesteuer 2014',
+      'Zu verzinsender Betrag 98.760,00 €',
+      'Zinslauf vom 01.04.2016 bis 10.07.2017',
+      'Zinsen (15 volle Monate × 0,5 %) 1.234,50 €',
+    ]);
+    const doc = await waitProcessed(ctx, (await uploadOne('zinsen.pdf', pdf)).json().results[0].document_id);
+    expect(doc.checks).toContainEqual({
+      code: 'RECHNUNG_ZINSEN',
+      severity: 'error',
+      field: 'zinsen',
+      message:
+        'Zinsen laut Bescheid 1.234,50 € weichen von der Berechnung ab (Bemessungsgrundlage 98.750 € × 15 Monate × 0,5 % = 7.406,00 €).',
+    });
+  });
 });
 
 describe('processing and the documents API', () => {

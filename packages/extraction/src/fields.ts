@@ -20,6 +20,7 @@ import {
 import { applyHint, best, type Candidate, findCandidates, normalizeValue, VALUE_SOURCE } from './search.js';
 import { SPECS, TYPE_FIELDS } from './specs.js';
 import {
+  type Solution,
   type SolverCheck,
   solveArrears,
   solveAssessment,
@@ -134,14 +135,16 @@ export function extractFieldsChecked(
     else f = scalarField(name, indexes, hints);
     if (f) fields[name] = f;
   }
-  const chosenTogether = (sol: { chosen: Record<string, Candidate | null>; confirmed: Set<string> }) => {
+  const chosenTogether = (sol: Solution) => {
     for (const [n, c] of Object.entries(sol.chosen)) {
       if (!c || !names.includes(n)) continue;
       const f = toField(c);
       if (sol.confirmed.has(n))
         f.confidence = round(Math.max(f.confidence, Math.min(0.99, 0.97 * c.confidence)));
+      else if (sol.checks.some((k) => k.fields.includes(n))) f.confidence = round(f.confidence * 0.5);
       fields[n] = f;
     }
+    checks.push(...sol.checks);
   };
   if (names.includes('zinsen')) {
     const labelled: Record<string, Candidate[]> = {};
@@ -173,9 +176,7 @@ export function extractFieldsChecked(
   if (names.includes('rueckstand')) {
     const labelled: Record<string, Candidate[]> = {};
     for (const n of ARREARS) labelled[n] = scalarCandidates(n, indexes, hints);
-    const sol = solveArrears(labelled, allAmounts(indexes));
-    chosenTogether(sol);
-    checks.push(...sol.checks);
+    chosenTogether(solveArrears(labelled, allAmounts(indexes)));
   }
   // A letter of a type without the AGS (`sonstiges`) still names its municipality: resolved from
   // the letterhead's address like any municipal notice, unless a Finanzamt sent it.

@@ -5,47 +5,7 @@
  * and notices whose labels are missing or misleading, where only the tax arithmetic decides.
  */
 import { describe, expect, it } from 'vitest';
-import { buildLines } from './layout.js';
-import { extractFieldsChecked } from './fields.js';
-import type { DocumentType, Page, Word } from './types.js';
-
-/** A text page from lines of text (one word box per word, 14 pt rows; "|" is a column gap). */
-function page(lines: string[]): Page {
-  const words: Word[] = [];
-  lines.forEach((line, row) => {
-    let x = 60;
-    for (const t of line.split(/ +/)) {
-      if (t === '|') {
-        x += 120;
-        continue;
-      }
-      if (t === '') continue;
-      words.push({ text: t, rect: [x, 60 + row * 14, t.length * 5, 10], confidence: 1 });
-      x += t.length * 5 + 4;
-    }
-  });
-  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
-}
-/** A page whose columns stand at fixed x positions (cells of a table, left-aligned). */
-function grid(rows: string[][], xs: number[]): Page {
-  const words: Word[] = [];
-  rows.forEach((cells, row) => {
-    cells.forEach((cell, i) => {
-      let x = xs[i] ?? 60 + i * 100;
-      for (const t of cell.split(/ +/)) {
-        if (!t) continue;
-        words.push({ text: t, rect: [x, 60 + row * 14, t.length * 5, 10], confidence: 1 });
-        x += t.length * 5 + 4;
-      }
-    });
-  });
-  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
-}
-const read = (type: DocumentType, p: Page) => {
-  const { fields, checks } = extractFieldsChecked(type, [p]);
-  const v = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f?.value]));
-  return { v, fields, checks };
-};
+import { grid, page, read } from './solver-fixture.js';
 
 describe('settlement in forms nobody tuned to', () => {
   it('old / new / difference columns: the new column is the tax, the old one what was assessed before', () => {

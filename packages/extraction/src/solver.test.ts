@@ -1,39 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arithmeticCues } from './classify.js';
-import { buildLines } from './layout.js';
 import { parseBareRate } from './normalize.js';
 import { extractFields, extractFieldsChecked } from './fields.js';
-import type { Candidate } from './search.js';
 import { fullMonths, solveArrears, solveAssessment, solveMessbescheid, UNLABELLED } from './solver.js';
-import type { DocumentType, Page, Word } from './types.js';
+import { cand, page } from './solver-fixture.js';
+import type { DocumentType } from './types.js';
 
-const cand = (value: string | number, score = 1, pos = 0): Candidate => ({
-  value,
-  score,
-  confidence: 1,
-  page: 1,
-  rect: [0, pos * 12, 50, 10],
-  pos,
-});
 const GEWST = ['messbetrag', 'hebesatz', 'festgesetzte_steuer', 'bisher_festgesetzt', 'abrechnung'];
-
-/** A text page from lines of text (one word box per word, 12 pt rows). */
-function page(lines: string[]): Page {
-  const words: Word[] = [];
-  lines.forEach((line, row) => {
-    let x = 60;
-    for (const t of line.split(/ +/)) {
-      if (t === '|') {
-        x += 120;
-        continue;
-      }
-      words.push({ text: t, rect: [x, 60 + row * 14, t.length * 5, 10], confidence: 1 });
-      x += t.length * 5 + 4;
-    }
-  });
-  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
-}
 
 /** The Zerlegung shares read from a notice as [name, share] pairs. */
 const shares = (f: ReturnType<typeof extractFields>) =>

@@ -16,7 +16,12 @@ import { type PageIndex, rowOf } from './textindex.js';
 import type { Rect } from './types.js';
 
 export interface SolverCheck {
-  code: 'steuer_passt_nicht' | 'abrechnung_passt_nicht' | 'messbetrag_passt_nicht' | 'saeumnis_passt_nicht';
+  code:
+    | 'steuer_passt_nicht'
+    | 'abrechnung_passt_nicht'
+    | 'messbetrag_passt_nicht'
+    | 'saeumnis_passt_nicht'
+    | 'zinsen_passt_nicht';
   message: string;
   fields: string[];
 }
@@ -110,13 +115,12 @@ export function solveAssessment(
     return hit ? { ...hit, value: formatCents(v), score: UNLABELLED } : null;
   };
   const prepaymentPrinted = (annual: bigint) => {
-    const q = (annual / 400n) * 100n;
+    const q = quarterOf(annual);
     return q > 0n && (amountSet.has(q) || amountSet.has(q * 4n));
   };
   // The prepayment amounts themselves are not the Messbetrag (tax of v at h would be v × h / 100).
   const amountIsPrepayment = (v: bigint, hv: number) => {
-    const annual = taxOf(v, hv);
-    const q = (annual / 400n) * 100n;
+    const q = quarterOf(taxOf(v, hv));
     return v === q || v === q * 4n;
   };
   // Amounts in reading order, for the settlement pair below.
@@ -242,7 +246,7 @@ export function solveAssessment(
   if (mv !== null && hv !== null && tv !== null && mv > 0n && taxOf(mv, hv) !== tv) {
     checks.push({
       code: 'steuer_passt_nicht',
-      message: `Messbetrag × Hebesatz / 100 ergibt ${fmt(taxOf(mv, hv))} €, gelesen wurde als festgesetzte Steuer ${fmt(tv)} €.`,
+      message: `Festgesetzte Steuer laut Bescheid ${fmt(tv)} € weicht von der Berechnung ab (Messbetrag ${fmt(mv)} € × Hebesatz ${fmtNumber(hv)} % / 100 = ${fmt(taxOf(mv, hv))} €).`,
       fields: ['messbetrag', 'hebesatz', 'festgesetzte_steuer'],
     });
   }
@@ -251,7 +255,7 @@ export function solveAssessment(
   if (tv !== null && bv !== null && dv !== null && tv - bv !== dv) {
     checks.push({
       code: 'abrechnung_passt_nicht',
-      message: `Festgesetzte Steuer − bisher festgesetzt ergibt ${fmt(tv - bv)} €, gelesen wurde als Abrechnung ${fmt(dv)} €.`,
+      message: `Abrechnung laut Bescheid ${fmt(dv)} € weicht von der Berechnung ab (festgesetzte Steuer ${fmt(tv)} € − bisher festgesetzt ${fmt(bv)} € = ${fmt(tv - bv)} €).`,
       fields: ['festgesetzte_steuer', 'bisher_festgesetzt', 'abrechnung'],
     });
   }
@@ -287,12 +291,7 @@ export function solveMessbescheid(
         const gv = money(g);
         const fv = money(f);
         const mv = money(m);
-        let agree = false;
-        if (gv !== null && fv !== null && mv !== null) {
-          const rounded = (gv / 10000n) * 10000n;
-          const base = rounded - fv < 0n ? 0n : rounded - fv;
-          agree = ((base * 35n) / 1000n / 100n) * 100n === mv;
-        }
+        const agree = gv !== null && fv !== null && mv !== null && messbetragOf(gv, fv) === mv;
         if ((f?.score === UNLABELLED || g?.score === UNLABELLED || m?.score === UNLABELLED) && !agree)
           continue;
         // A triple the arithmetic confirms beats any that it does not; among those the labels
@@ -314,21 +313,57 @@ export function solveMessbescheid(
     chosen[n] = best!.pick[i] ?? null;
     if (best!.agree) confirmed.add(n);
   });
-  if (!best.agree && best.pick.every(Boolean)) {
+  const [gv, fv, mv] = best.pick.map(money);
+  if (!best.agree && gv != null && fv != null && mv != null) {
+    const rounded = (gv / 10000n) * 10000n;
+    const base = rounded - fv < 0n ? 0n : rounded - fv;
     checks.push({
       code: 'messbetrag_passt_nicht',
-      message: 'Gewerbeertrag, Freibetrag und Steuermesszahl 3,5 % ergeben nicht den gelesenen Messbetrag.',
+      message: `Messbetrag laut Bescheid ${fmt(mv)} € weicht von der Berechnung ab (Gewerbeertrag ${fmt(gv)} €, abgerundet auf volle 100 € ${fmt(rounded)} € − Freibetrag ${fmt(fv)} € = ${fmt(base)} € × 3,5 %, abgerundet = ${fmt(messbetragOf(gv, fv))} €).`,
       fields: names,
     });
   }
   return { chosen, confirmed, checks };
 }
 
+/**
+ * Messbetrag of a Messbescheid (§ 11 GewStG): Gewerbeertrag rounded down to full 100 €, less the
+ * Freibetrag (not below 0), × Steuermesszahl 3.5 %, rounded down to full euros. Cents in, cents out.
+ */
+export function messbetragOf(gewerbeertrag: bigint, freibetrag: bigint): bigint {
+  const rounded = (gewerbeertrag / 10000n) * 10000n;
+  const base = rounded - freibetrag < 0n ? 0n : rounded - freibetrag;
+  return ((base * 35n) / 1000n / 100n) * 100n;
+}
+
+/** The quarterly prepayment of an annual tax: a quarter, rounded down to full euros. Cents in, cents out. */
+export const quarterOf = (annual: bigint): bigint => (annual / 400n) * 100n;
+
+/** Messbetrag × Hebesatz / 100, to the cent (half up), for the messages and the tests. */
+export const taxOfCents = (messbetrag: bigint, hebesatz: number): bigint => taxOf(messbetrag, hebesatz);
+
+/**
+ * § 240 AO: one month's Säumniszuschlag, 1 % of the arrears rounded down to 50 €. Cents in, cents out.
+ */
+export const saeumnisUnit = (rueckstand: bigint): bigint => (rueckstand / 5000n) * 50n;
+
+/**
+ * § 233a / § 238 AO: interest on `base` (cents) for `months` full months at `ratePerMille`
+ * (hundredths of a per cent per month: 50 = 0.5 %, 15 = 0.15 %); the base rounded down to 50 €,
+ * the interest rounded down to full euros. Cents out.
+ */
+export const interestOf = (base: bigint, months: number, rateHundredths: bigint): bigint =>
+  (((base / 5000n) * 5000n * rateHundredths * BigInt(months)) / 1_000_000n) * 100n;
+
 function formatCents(c: bigint): string {
   const neg = c < 0n;
   const a = neg ? -c : c;
   return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
+/** Whole euros in German: 9875000n → "98.750". */
+const fmtEuro = (c: bigint) => fmt(c).replace(/,00$/, '');
+/** German number: 412.5 → "412,5". */
+const fmtNumber = (n: number) => String(n).replace('.', ',');
 const fmt = (c: bigint) => {
   const s = formatCents(c);
   const [i = '0', d = '00'] = s.replace('-', '').split('.');
@@ -351,7 +386,7 @@ export function solveArrears(
   const R = [null, ...top(labelled.rueckstand ?? []), ...positives];
   const S = [null, ...top(labelled.saeumniszuschlag ?? []), ...positives];
   const agrees = (r: bigint, s: bigint) => {
-    const unit = (r / 5000n) * 50n; // 1 % of the arrears rounded down to 50 €, in cents
+    const unit = saeumnisUnit(r);
     return unit > 0n && s % unit === 0n && s / unit >= 1n && s / unit <= 60n;
   };
   let best: { s: number; pick: [Candidate | null, Candidate | null]; agree: boolean } | null = null;
@@ -362,7 +397,9 @@ export function solveArrears(
       const sv = money(s);
       const agree = rv !== null && sv !== null && rv !== sv && agrees(rv, sv);
       if (((r && r.score === UNLABELLED) || (s && s.score === UNLABELLED)) && !agree) continue;
-      const total = sc(r) + sc(s) + (agree ? AGREE : 0);
+      // A pair that § 240 AO confirms beats any pair of labels it contradicts (labels may be
+      // misleading: "Säumniszuschläge … 43.953,00 €" heads the arrears); among those the labels decide.
+      const total = sc(r) + sc(s) + (agree ? AGREE + 2 : 0);
       if (!best || total > best.s + 1e-9) best = { s: total, pick: [r, s], agree };
     }
   const chosen: Record<string, Candidate | null> = {
@@ -371,11 +408,11 @@ export function solveArrears(
   };
   const confirmed = new Set<string>(best?.agree ? ['rueckstand', 'saeumniszuschlag'] : []);
   const checks: SolverCheck[] = [];
-  if (best && !best.agree && best.pick[0] && best.pick[1]) {
+  const [rv, sv] = [money(best?.pick[0]), money(best?.pick[1])];
+  if (best && !best.agree && rv !== null && sv !== null && rv > 0n) {
     checks.push({
       code: 'saeumnis_passt_nicht',
-      message:
-        'Der Säumniszuschlag ist kein Vielfaches von 1 % des auf 50 € abgerundeten Rückstands (§ 240 AO).',
+      message: `Säumniszuschlag laut Mahnung ${fmt(sv)} € weicht von der Berechnung ab (Rückstand ${fmt(rv)} €, abgerundet auf volle 50 € = ${fmt((rv / 5000n) * 5000n)} € × 1 % = ${fmt(saeumnisUnit(rv))} € je angefangenen Monat; ${fmt(sv)} € ist kein Vielfaches davon, § 240 AO).`,
       fields: ['rueckstand', 'saeumniszuschlag'],
     });
   }
@@ -454,7 +491,7 @@ export function solveInterest(
     .map((v) => (v / 5000n) * 5000n)
     .filter((v) => v > 0n);
   const interestAgrees = (z: bigint, months: number) =>
-    bases.some((b) => [15n, 50n].some((rate) => ((b * rate * BigInt(months)) / 1_000_000n) * 100n === z));
+    bases.some((b) => [15n, 50n].some((rate) => interestOf(b, months, rate) === z));
   const zStandIns = top(
     amounts.filter((a) => (money(a) ?? 0n) > 0n),
     60,
@@ -502,7 +539,52 @@ export function solveInterest(
     zinsen: best?.pick[2] ?? null,
   };
   const confirmed = new Set<string>(best?.agree ? ['zinsen_von', 'zinsen_bis', 'zinsen'] : []);
-  return { chosen, confirmed, checks: [] };
+  const check = best && !best.agree ? interestCheck(best.pick, amounts, context.months ?? []) : null;
+  return { chosen, confirmed, checks: check ? [check] : [] };
+}
+
+/**
+ * A printed interest that base × months × rate contradicts (§ 233a, § 238 AO). Only where the
+ * figures leave no doubt: the amount under a label, the period's full months known (its dates or
+ * one printed count), the rate fixed by the period (0.5 % up to 2018, 0.15 % from 2019; a period
+ * across 31.12.2018 is computed per day and left alone), and no printed amount giving the interest
+ * for a month more or less, rounded down (back payments) or up (refunds). Interest below 10 € is
+ * not set at all (§ 239 Abs. 2 AO), so a printed 10 € or less is not checked. The base named is
+ * the printed amount nearest to the interest that exceeds it.
+ */
+function interestCheck(
+  [v, b, z]: (Candidate | null)[],
+  amounts: readonly Candidate[],
+  printedMonths: readonly number[],
+): SolverCheck | null {
+  const zv = money(z);
+  if (!z || z.score === UNLABELLED || zv === null || zv <= 1000n) return null;
+  const von = typeof v?.value === 'string' ? v.value : null;
+  const bis = typeof b?.value === 'string' ? b.value : null;
+  if (!von || !bis || dayOf(bis) <= dayOf(von)) return null;
+  const rate = bis <= '2018-12-31' ? 50n : von >= '2019-01-01' ? 15n : null;
+  if (rate === null) return null;
+  const fromDates = fullMonths(von, bis);
+  const months = printedMonths.length === 1 ? printedMonths[0]! : fromDates;
+  if (months <= 0) return null;
+  const tries = new Set([fromDates - 1, fromDates, fromDates + 1, ...printedMonths].filter((m) => m > 0));
+  const printed = amounts
+    .map((a) => ({ a, v: money(a) }))
+    .filter((x): x is { a: Candidate; v: bigint } => x.v !== null && x.v > zv);
+  for (const { v: base } of printed)
+    for (const m of tries)
+      for (const r of [15n, 50n]) {
+        const exact = ((base / 5000n) * 5000n * r * BigInt(m)) / 10000n; // cents, unrounded
+        const down = (exact / 100n) * 100n;
+        if (zv === down || zv === down + 100n) return null;
+      }
+  const distance = (a: Candidate) => (a.page - z.page) * 1e6 + Math.abs(a.pos - z.pos);
+  const near = printed.sort((x, y) => distance(x.a) - distance(y.a))[0];
+  const pctText = rate === 50n ? '0,5' : '0,15';
+  const message = near
+    ? `Zinsen laut Bescheid ${fmt(zv)} € weichen von der Berechnung ab (Bemessungsgrundlage ${fmtEuro((near.v / 5000n) * 5000n)} € × ${months} Monate × ${pctText} % = ${fmt(interestOf(near.v, months, rate))} €).`
+    : `Zinsen laut Bescheid ${fmt(zv)} € lassen sich aus keinem gedruckten Betrag berechnen (${months} Monate × ${pctText} %).`;
+  return { code: 'zinsen_passt_nicht', message, fields: ['zinsen', 'zinsen_von', 'zinsen_bis'] };
 }
 
 /*

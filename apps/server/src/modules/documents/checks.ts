@@ -7,7 +7,7 @@ import {
   formatMoneyDe,
   HEBESATZ_MIN,
 } from '@gewst/domain';
-import { isValidIban } from '@gewst/extraction';
+import { isValidIban, type SolverCheck } from '@gewst/extraction';
 
 export interface CheckInput {
   type: DocumentType | null;
@@ -47,6 +47,44 @@ const REQUIRED: Partial<Record<DocumentType, string[]>> = {
   mahnung: ['rueckstand'],
 };
 const MUNICIPAL: DocumentType[] = ['gewst_bescheid', 'vorauszahlungsbescheid', 'zinsbescheid', 'mahnung'];
+
+/**
+ * The fields of each arithmetic check of the extraction (packages/extraction/src/solver.ts) that
+ * runChecks cannot repeat from the fields alone: the interest's base and the arrears' months are
+ * no fields. (Steuer and Abrechnung are repeated below as STEUER_BERECHNUNG, ABRECHNUNG_DIFFERENZ.)
+ */
+const EXTRACTION_CHECK_FIELDS: Record<string, string[]> = {
+  RECHNUNG_ZINSEN: ['zinsen', 'zinsen_von', 'zinsen_bis'],
+  RECHNUNG_SAEUMNIS: ['rueckstand', 'saeumniszuschlag'],
+  RECHNUNG_MESSBETRAG: ['gewerbeertrag', 'freibetrag', 'messbetrag'],
+};
+
+/**
+ * A printed figure the tax arithmetic contradicts, as found by the extraction: shown on the
+ * document like every check, kept over later checks until a user enters one of its fields.
+ */
+export function extractionChecks(checks: readonly SolverCheck[], fields: DocumentFields): DocumentCheck[] {
+  return keptExtractionChecks(
+    checks.map((c) => ({
+      code: `RECHNUNG_${c.code.replace(/_passt_nicht$/, '').toUpperCase()}`,
+      severity: 'error' as const,
+      field: c.fields[0] ?? '',
+      message: c.message,
+    })),
+    fields,
+  );
+}
+
+/** The extraction's checks among `previous` that still hold: none of their fields entered by a user. */
+export function keptExtractionChecks(
+  previous: readonly DocumentCheck[],
+  fields: DocumentFields,
+): DocumentCheck[] {
+  return previous.filter((c) => {
+    const names = EXTRACTION_CHECK_FIELDS[c.code];
+    return names !== undefined && names.every((n) => fields[n]?.source !== 'user');
+  });
+}
 
 /** Step 6: plausibility checks. Each failed check becomes an entry shown on the document. */
 export function runChecks(input: CheckInput): DocumentCheck[] {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { QueuePolicy } from '../jobs/queue';
-import { runChecks } from './checks';
+import { extractionChecks, runChecks } from './checks';
 import type { FileStore } from './file-store';
 import { matchMasterData } from './matching';
 import { runExtraction, searchTextOf } from './processing';
@@ -105,7 +105,10 @@ export async function processDocument(
       if (f.source === 'user') fields[name] = f;
     }
     const match = await matchMasterData(db, doc.company_id, fields);
-    const checks = await checksFor(db, result.type, fields, match.master_data_id);
+    const checks = [
+      ...(await checksFor(db, result.type, fields, match.master_data_id)),
+      ...extractionChecks(result.checks, fields),
+    ];
     await db.transaction(async (tx) => {
       const current = await repo.findDocumentForUpdate(tx, documentId);
       if (!current || current.status !== 'in_verarbeitung' || current.deleted_at) return;

@@ -7,10 +7,12 @@ import {
 import {
   classify,
   extractFields,
+  extractFieldsChecked,
   type Fields,
   type Hints,
   type Page,
   PdfEmptyError,
+  type SolverCheck,
   pagesText,
   type TextResult,
   textInRect,
@@ -52,6 +54,8 @@ export interface PipelineResult {
   type: DocumentType;
   typeConfidence: number;
   fields: DocumentFields;
+  /** Printed figures the tax arithmetic contradicts (German messages; checks.ts extractionChecks). */
+  checks: SolverCheck[];
   pages: Page[];
   ocrPages: number[];
   text: string;
@@ -117,7 +121,8 @@ export async function readFields(db: DbOrTx, type: DocumentType, pages: Page[]) 
   const hints: Hints = {};
   for (const h of hintRows)
     hints[h.field] = { page: h.page, rect: h.rect as [number, number, number, number] };
-  fields = extractFields(type, pages, { hints, resolveMunicipality: resolver });
+  const read = extractFieldsChecked(type, pages, { hints, resolveMunicipality: resolver });
+  fields = read.fields;
 
   const out: DocumentFields = {};
   const hintsUsed: string[] = [];
@@ -137,7 +142,7 @@ export async function readFields(db: DbOrTx, type: DocumentType, pages: Page[]) 
       source: 'extraction',
     };
   }
-  return { fields: out, municipality, hintSender: sender, hintsUsed };
+  return { fields: out, checks: read.checks, municipality, hintSender: sender, hintsUsed };
 }
 
 /** The text inside a rectangle (PDF points, top-left origin) and the text around it (for hints). */

@@ -2,6 +2,7 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPE_FIELDS,
   DOCUMENT_TYPES,
+  type DocumentCheck,
   type DocumentConfirm,
   type DocumentReprocess,
   type DocumentUnconfirm,
@@ -29,6 +30,7 @@ import {
 } from '../payments/service';
 import { usersById } from '../users';
 import { QUEUE_SCHEMA } from '../jobs/queue';
+import { extractionChecks, keptExtractionChecks } from './checks';
 import { checksFor, PROCESS_DOCUMENT, today } from './jobs';
 import { matchMasterData } from './matching';
 import { presentDetail, presentListItem, presentLock } from './presenter';
@@ -280,6 +282,8 @@ async function afterFieldChange(
   row: repo.DocumentRow,
   type: DocumentType | null,
   fields: DocumentFields,
+  /** The extraction's arithmetic checks of a new reading (else those of the row are kept). */
+  extracted?: DocumentCheck[],
 ) {
   let masterDataId = row.master_data_id;
   let match = row.match;
@@ -288,7 +292,10 @@ async function afterFieldChange(
     masterDataId = m.master_data_id;
     match = m;
   }
-  const checks = await checksFor(tx, type, fields, masterDataId);
+  const checks = [
+    ...(await checksFor(tx, type, fields, masterDataId)),
+    ...keptExtractionChecks(extracted ?? ((row.checks ?? []) as DocumentCheck[]), fields),
+  ];
   // The search covers the corrected values too (not only what the extraction read).
   const text = row.pages ? pagesText(row.pages as Page[]) : '';
   return {
@@ -313,15 +320,18 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
       // The fields of the new type are read from the stored text; values a user entered stay.
       const old = (row.fields ?? {}) as DocumentFields;
       let fields = old;
+      let extracted: DocumentCheck[] | undefined;
       if (row.pages && body.type !== row.type) {
-        fields = { ...(await readFields(tx, body.type, row.pages as Page[])).fields };
+        const read = await readFields(tx, body.type, row.pages as Page[]);
+        fields = { ...read.fields };
         for (const [name, f] of Object.entries(old)) if (f.source === 'user') fields[name] = f;
+        extracted = extractionChecks(read.checks, fields);
       }
       return {
         type: body.type,
         type_confidence: 1,
         type_by_user: true,
-        ...(await afterFieldChange(tx, row, body.type, fields)),
+        ...(await afterFieldChange(tx, row, body.type, fields, extracted)),
       };
     });
   if ('master_data_id' in body)
@@ -334,12 +344,15 @@ export async function updateDocument(db: Db, actor: Actor, id: number, body: Doc
         throw validationFailed({
           master_data_id: ['Diese Betriebsstätte gehört nicht zur Firma des Dokuments.'],
         });
-      const checks = await checksFor(
-        tx,
-        row.type as DocumentType | null,
-        row.fields as DocumentFields,
-        body.master_data_id,
-      );
+      const checks = [
+        ...(await checksFor(
+          tx,
+          row.type as DocumentType | null,
+          row.fields as DocumentFields,
+          body.master_data_id,
+        )),
+        ...keptExtractionChecks((row.checks ?? []) as DocumentCheck[], row.fields as DocumentFields),
+      ];
       return { master_data_id: body.master_data_id, checks };
     });
   return change(db, actor, id, 'edit-fields', async (tx, row) => {
