@@ -104,6 +104,8 @@ export function findVorauszahlungen(
     let s = r.kind;
     if (expected) s += r.entries.every((e) => e.betrag === expected) ? 4 : amounts.has(expected) ? 1 : -4;
     if (amounts.size === 1) s += 1;
+    // Of two readings of the same strength, the one whose due dates are printed.
+    if (r.entries.every((e) => e.printed)) s += 0.1;
     return s + 0.01 * r.entries.length;
   };
   // Best score; the first reading (earliest mention) among equals.
@@ -121,20 +123,10 @@ export function findVorauszahlungen(
     )
       best = r;
   }
-  // A due date printed anywhere for the quarter (a list of dates beside a sentence that sets the
-  // amount) beats the statutory one; else the 15th moved to the next working day (DOMAIN.md § 3).
-  const printedDue = new Map<string, string>();
-  for (const r of readings)
-    for (const e of r.entries)
-      if (e.printed && !printedDue.has(`${e.jahr}-${e.quartal}`))
-        printedDue.set(`${e.jahr}-${e.quartal}`, e.faellig_am);
   // The statutory 15th as printed or implied — moved when the letter says a due day on a weekend
   // or holiday moves to the next working day (the instalment then is due that day).
   const moves = indexes.some((ix) => WORKING_DAY_RULE.test(ix.flat));
-  const due = (e: Entry) =>
-    e.printed
-      ? e.faellig_am
-      : (printedDue.get(`${e.jahr}-${e.quartal}`) ?? (moves ? dueDate(e.jahr, e.quartal) : e.faellig_am));
+  const due = (e: Entry) => (e.printed || !moves ? e.faellig_am : dueDate(e.jahr, e.quartal));
   const confirmed = expected !== null && best.entries.every((e) => e.betrag === expected);
   const spans = best.entries.flatMap((e) => e.spans);
   const conf = Math.min(...spans.map((s) => spanConfidence(best.ix, s.start, s.end)));
