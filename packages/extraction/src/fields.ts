@@ -295,9 +295,14 @@ function dueDate(
         const dd = day(c.value) - d0;
         if (dd < 8 || dd > 60) continue;
         if (schedule && c.page === schedule.page && overlapRatio(c.rect, schedule.rect) > 0.5) continue;
-        // A stand-in must not have another role (a period's start or end, a received date …).
+        // A stand-in must not have a role other than payment (a period's start or end, an
+        // interest run's start, a received letter); words of payment ("fällig", "bis") are fine.
         const ix = ixOf(c.page);
-        if (ix && (otherRole(ix, c.pos) || inPeriod(ix, c.pos))) continue;
+        if (
+          ix &&
+          (NOT_PAYMENT_DATE.test(ix.flat.slice(Math.max(0, c.pos - 60), c.pos)) || inPeriod(ix, c.pos))
+        )
+          continue;
         cands.push({ ...c, score: 0.25 });
       }
     }
@@ -360,6 +365,11 @@ function dateStart(ix: PageIndex, c: Candidate): number {
 const RANGE_BEFORE = new RegExp(String.raw`(?:${DATE_SOURCE})\s*[-–—]\s*$`, 'iu');
 const RANGE_AFTER = new RegExp(
   String.raw`^(?:${DATE_SOURCE})\s*(?:[-–—]|bis\b)\s*(?:zum\s+)?(?:${DATE_SOURCE})`,
+  'iu',
+);
+/** Words before a date that give it a role other than a payment's (for the due date's stand-in). */
+const NOT_PAYMENT_DATE = new RegExp(
+  String.raw`(?<![\p{L}])(?:zinslauf\p{L}*|verzinsung|beginn|beginnt|ende|endet|\p{L}*zeitraum|\p{L}*eingang\p{L}*|eingegangen|\p{L}*schreiben|\p{L}*erklärung|\p{L}+stand|\p{L}*bescheid(?:e?s)?\s+vom|seit)(?:\s*(?:vom|am|ab|zum))?\s*:?\s*$`,
   'iu',
 );
 const PERIOD_BEFORE = new RegExp(
