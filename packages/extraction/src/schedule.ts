@@ -192,22 +192,7 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
     if (grid)
       return tidy(
         grid.flatMap(({ cells }) =>
-          cells.flatMap((x, k) => {
-            const d = headRow[k]!;
-            const [y = 0, mo = 0] = d.value.split('-').map(Number);
-            return x
-              ? [
-                  {
-                    jahr: y,
-                    quartal: QUARTER_OF_MONTH[mo] ?? 0,
-                    betrag: x.value,
-                    faellig_am: d.value,
-                    spans: [d, x],
-                    printed: true,
-                  },
-                ]
-              : [];
-          }),
+          cells.flatMap((x, k) => (x ? [printedEntry(headRow[k]!, x)] : [])),
         ),
       );
   }
@@ -246,19 +231,20 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
       if (same) pairs.push([d, same]);
     }
   }
-  return tidy(
-    pairs.map(([d, x]) => {
-      const [y = 0, mo = 0] = d.value.split('-').map(Number);
-      return {
-        jahr: y,
-        quartal: QUARTER_OF_MONTH[mo] ?? 0,
-        betrag: x.value,
-        faellig_am: d.value,
-        spans: [d, x],
-        printed: true,
-      };
-    }),
-  );
+  return tidy(pairs.map(([d, x]) => printedEntry(d, x)));
+}
+
+/** One instalment as printed: its due date (ISO) and its amount; the quarter follows from the month. */
+function printedEntry(d: Hit<string>, x: Hit<string>): Entry {
+  const [y = 0, mo = 0] = d.value.split('-').map(Number);
+  return {
+    jahr: y,
+    quartal: QUARTER_OF_MONTH[mo] ?? 0,
+    betrag: x.value,
+    faellig_am: d.value,
+    spans: [d, x],
+    printed: true,
+  };
 }
 
 /** Words that mark a value as the new one, the old one, or a difference between them (stems). */
