@@ -1,4 +1,5 @@
 import {
+  berlinDate,
   DOCUMENT_TYPE_LABELS,
   type DocumentType,
   PAYMENT_LINE_KIND_LABELS,
@@ -49,7 +50,8 @@ type Dialogs =
 
 const inactive = (l: PaymentLine) => l.superseded_by !== null || l.status === 'storniert';
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
+/** Today as the German calendar day (between 22:00/23:00 UTC and midnight the UTC day is still yesterday). */
+const todayIso = () => berlinDate(new Date());
 
 export default function PaymentDataViewPage({ id, year }: { id: string; year: string }) {
   const mdId = Number(id);
