@@ -191,9 +191,7 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
     const grid = readGrid(ix, headRow, end, expected);
     if (grid)
       return tidy(
-        grid.flatMap(({ cells }) =>
-          cells.flatMap((x, k) => (x ? [printedEntry(headRow[k]!, x)] : [])),
-        ),
+        grid.flatMap(({ cells }) => cells.flatMap((x, k) => (x ? [printedEntry(headRow[k]!, x)] : []))),
       );
   }
   const firstRow = ix.rows[dates[0]!.row];
