@@ -230,6 +230,9 @@ describe('assessment: Messbetrag × Hebesatz / 100 = Steuer, Steuer − bisher =
           expect([...ok.confirmed].sort()).toEqual([...GEWST].sort());
           // The notice prints a different difference: we keep what is printed, never our figure.
           const wrongD = up ? d + delta : d - delta;
+          // A wrong difference equal to another printed figure is ambiguous by arithmetic (fast-check
+          // shrinks to such cent-sized collisions): the labels alone cannot tell which figure is off.
+          fc.pre(![t, bisher, mb].includes(wrongD));
           const bad = solveAssessment(labelled(t, wrongD), [], GEWST);
           expect(bad.chosen.abrechnung?.value).toBe(canon(wrongD));
           expect(bad.checks.map((c) => c.code)).toEqual(['abrechnung_passt_nicht']);
