@@ -9,6 +9,7 @@
  * A value the arithmetic confirms gets a high confidence, one that contradicts it a low one
  * and a check.
  */
+import { formatMoneyDe } from '@gewst/domain';
 import { xOverlap } from './layout.js';
 import { toCents } from './normalize.js';
 import type { Candidate } from './search.js';
@@ -364,11 +365,8 @@ function formatCents(c: bigint): string {
 const fmtEuro = (c: bigint) => fmt(c).replace(/,00$/, '');
 /** German number: 412.5 → "412,5". */
 const fmtNumber = (n: number) => String(n).replace('.', ',');
-const fmt = (c: bigint) => {
-  const s = formatCents(c);
-  const [i = '0', d = '00'] = s.replace('-', '').split('.');
-  return `${s.startsWith('-') ? '-' : ''}${i.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${d}`;
-};
+/** German amount without the unit: 123456n → "1.234,56". */
+const fmt = (c: bigint) => formatMoneyDe(c, { symbol: false });
 
 /**
  * Mahnung: the Säumniszuschlag is 1 % of the arrears rounded down to 50 € for every month begun
