@@ -243,10 +243,11 @@ describe('Benachrichtigungen', () => {
       `select id from users where username = 'sachbearbeitung'`,
     );
     const viewer = { userId: clerkRow!.id, permissions: new Set(['read-data'] as const), companyIds: null };
-    const due = async (today: string) =>
-      (await listNotifications(db.db, viewer, new Date(`${today}T08:00:00Z`))).items.filter((n) =>
+    const dueAt = async (moment: Date) =>
+      (await listNotifications(db.db, viewer, moment)).items.filter((n) =>
         [`payment_due:line:${printed}`, `payment_due:line:${computed}`].includes(n.key),
       );
+    const due = (today: string) => dueAt(new Date(`${today}T08:00:00Z`));
 
     // default window: 14 days
     expect(await due('2027-02-04')).toEqual([]);
@@ -261,6 +262,11 @@ describe('Benachrichtigungen', () => {
       }),
     ]);
     expect(await due('2027-02-20')).toEqual([]);
+    // 23:30 UTC is 00:30 of the next day in Germany: the window starts and ends a day later
+    // (before, it counted UTC days and still reported a line due yesterday)
+    expect((await dueAt(new Date('2027-02-04T23:30:00Z'))).map((n) => n.at)).toEqual(['2027-02-19']);
+    expect((await dueAt(new Date('2027-02-19T22:59:00Z'))).map((n) => n.at)).toEqual(['2027-02-19']);
+    expect(await dueAt(new Date('2027-02-19T23:30:00Z'))).toEqual([]);
     // the nominal 15 May lies in the window of 1 May, the computed due date does not
     expect(await due('2027-05-01')).toEqual([]);
     expect(await due('2027-05-04')).toEqual([

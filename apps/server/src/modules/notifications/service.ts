@@ -1,4 +1,6 @@
 import {
+  addDaysIso,
+  berlinDate,
   NOTIFICATION_LIMIT,
   NOTIFICATION_REFUSED_DAYS,
   type Notification,
@@ -51,7 +53,15 @@ const companyFilter = (column: SQL, ids: readonly number[] | null) =>
           sql`, `,
         )})`;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/**
+ * The due-date window of `now`: from today in Germany to `days` calendar days later. A UTC day
+ * would still be yesterday from 22:00/23:00 UTC to midnight, and `days` × 24 h ends on the wrong
+ * day when the window spans a change to or from summer time (a 23- or 25-hour day).
+ */
+export function dueWindow(now: Date, days: number): { today: string; until: string } {
+  const today = berlinDate(now);
+  return { today, until: addDaysIso(today, days) };
+}
 
 const euro = (amount: string) =>
   `${Number(amount).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
@@ -172,8 +182,7 @@ type DueRow = Row & { betrag: string; designation: string };
  * the calendar of `calendar.holidays`, as every due date of the server).
  */
 async function duePayments(db: DbOrTx, viewer: NotificationViewer, now: Date, days: number): Promise<Row[]> {
-  const today = isoDay(now);
-  const until = isoDay(new Date(now.getTime() + days * 86_400_000));
+  const { today, until } = dueWindow(now, days);
   const select = sql`select 'payment_due:line:' || l.id as key, 'payment_due' as event, l.company_id,
                  c.name as company, md.designation, l.betrag::text as betrag,
                  '/zahlungsdaten/' || l.master_data_id || '/' || l.year as link`;
