@@ -308,7 +308,7 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
           }
         }
       }
-      if (!found && rule.below !== false) {
+      if (!found && rule.below !== false && !inProse(ix, labelStart, labelEnd, row)) {
         const labelRect = spanRect(ix, labelStart, labelEnd);
         for (const [i, span] of textBelow(ix, labelRect).entries()) {
           // A directly labelled value must begin the cell below (stacked forms, table headers).
@@ -363,6 +363,20 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
     }
   }
   return out;
+}
+
+/**
+ * A label inside a sentence ("… werden hiermit Zinsen festgesetzt."): words on both sides of it in
+ * its own cell (the text between tabs). What stands below such a word belongs to the next line of
+ * the paragraph, not to a column under a header.
+ */
+function inProse(ix: PageIndex, start: number, end: number, row: { start: number; end: number }): boolean {
+  const cellStart = Math.max(row.start, ix.text.lastIndexOf('\t', start - 1) + 1);
+  const tab = ix.text.indexOf('\t', end);
+  const cellEnd = tab < 0 || tab > row.end ? row.end : tab;
+  const before = ix.text.slice(cellStart, start);
+  const after = ix.text.slice(end, cellEnd);
+  return /\p{L}{2,}\s+$/u.test(before) && /^\s+\p{Ll}{3,}/u.test(after);
 }
 
 /** Adds closeness-to-hint to the scores (hints come from earlier notices of the same sender). */

@@ -25,6 +25,16 @@ const M =
 const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
 // A year may end a sentence ("… ab 2019."), not begin a longer number or a file reference.
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d/]|[.,]\\d)';
+/**
+ * A point inside a sentence: before a digit ("1.234"), or ending an abbreviation of the
+ * computation ("0,5 v. H.", "v.H.", "mtl.", "Abs.", "Nr.", "ca.").
+ */
+const ABBREVIATION_DOT = String.raw`\.(?=\d)|(?<=(?:^|[\s(.])(?:v|H|mtl|monatl|jährl|ca|Abs|Nr|bzw|zzgl|abzgl))\.`;
+/**
+ * Up to 40 characters between an interest word and its period, not across a sentence or a figure;
+ * leader dots ("ZINSLAUF ........ 01.04.17 - 10.02.18", ". . . .") are no sentence end.
+ */
+const GAP = String.raw`(?:[^.\d]|[.…](?=\s?[.…])|(?<=[.…]\s?)[.…]){0,40}?`;
 /** Before "zeitraum": not the tax year's period (Erhebungs-, Veranlagungs-, Besteuerungszeitraum). */
 const NOT_TAX_YEAR = '(?<!(?:erhebungs|veranlagungs|besteuerungs)-?)';
 
@@ -319,7 +329,7 @@ export const SPECS: Record<string, FieldSpec> = {
       { re: P(`monat[^=\\n]{0,40}?(?:%|v\\.\\s?H\\.|prozent)\\s*=\\s*${M}`), w: 1.05 },
       // "Zinsen werden festgesetzt auf 313,00 €", "… werden 313,00 € festgesetzt".
       { re: P(`zinsen\\s+(?:werden\\s+)?(?:festgesetzt\\s+)?(?:auf|von)\\s+${M}`), w: 1 },
-      { re: P(`(?:zins|monat)(?:[^.]|\\.(?=\\d)){0,80}?werden\\s+${M}\\s+festgesetzt`), w: 1 },
+      { re: P(`(?:zins|monat)(?:[^.]|${ABBREVIATION_DOT}){0,80}?werden\\s+${M}\\s+festgesetzt`), w: 1 },
     ],
   },
   zinsen_von: {
@@ -331,8 +341,12 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         adjacent: true,
       },
-      // Header cells of a period: a cell "von" next to a cell "bis" (interest table).
-      { re: /(?<=(?:^|[\n\t]|zeitraum ))von(?=\t(?:zeitraum )?bis(?:[\t\n]|$))/iu, adjacent: true, w: 0.9 },
+      // Header cells of a period: a cell "von"/"vom" next to a cell "bis"/"Ende" (interest table).
+      {
+        re: /(?<=(?:^|[\n\t]|zeitraum |zinslauf ))vo[nm](?=\t(?:zeitraum )?(?:bis|ende)(?:[\t\n]|$))/iu,
+        adjacent: true,
+        w: 0.9,
+      },
       // A range under one label ("Zinszeitraum: 01.04.2022 – 18.07.2024"): its first date.
       {
         re: L('Zinslauf|Zinszeitraum|Verzinsungszeitraum|Zinsberechnungszeitraum|Zeitraum der Verzinsung'),
@@ -346,9 +360,7 @@ export const SPECS: Record<string, FieldSpec> = {
       { re: P(`ab\\s+(?:dem\\s+)?${D}\\s+(?:zu\\s+)?verzins`), w: 0.95 },
       // A period near an interest word: "Zinslauf 01.04.2022 – 18.07.2024", "verzinst vom … bis …".
       {
-        re: P(
-          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)[^.\\d]{0,40}?${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`,
-        ),
+        re: P(`(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)${GAP}${D}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*\\d`),
         w: 0.9,
       },
     ],
@@ -362,8 +374,9 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         adjacent: true,
       },
-      // Header cell "bis" right after a "von"/"Zinsbeginn" cell (interest table).
-      { re: /(?<=(?:von|beginn)\t)bis(?=[\t\n]|$)/iu, adjacent: true, w: 0.9 },
+      // Header cell "bis" right after a "von"/"vom"/"Zinsbeginn" cell (interest table:
+      // "Zinslauf vom | bis | Betrag | Monate").
+      { re: /(?<=(?:von|vom|beginn)\t)(?:bis|ende)(?=[\t\n]|$)/iu, adjacent: true, w: 0.9 },
     ],
     patterns: [
       {
@@ -374,7 +387,7 @@ export const SPECS: Record<string, FieldSpec> = {
       },
       {
         re: P(
-          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)[^.\\d]{0,40}?\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
+          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)${GAP}\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
         ),
         w: 0.9,
       },
