@@ -89,4 +89,34 @@ describe('Admin → Dokumente', () => {
     await page.getByLabel('Suche (Datei, Gemeinde, Kassenzeichen)').fill(name);
     await expect.poll(() => page.getByRole('link', { name }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
   });
+  it('refuses to restore a deleted document whose file is active again and says which document holds it', async () => {
+    const token = await apiToken(baseUrl(), 'sachbearbeitung');
+    const notice = await generateNotice(4712, 'messbescheid', 'L6-formular');
+    const stamp = Date.now().toString(36);
+    const removedName = `e2e-doppelt-alt-${stamp}.pdf`;
+    const againName = `e2e-doppelt-neu-${stamp}.pdf`;
+    const removed = await uploadNotice(token, removedName, notice.pdf);
+    expect((await api(baseUrl(), token, 'DELETE', `/documents/${removed}`)).status).toBe(200);
+    // the same file again: stored anew, the removed document does not count
+    const again = await uploadNotice(token, againName, notice.pdf);
+
+    const page = await (await newContext()).newPage();
+    await page.addInitScript(() => window.localStorage.setItem('currentCompanyId', '1'));
+    await openSignedIn(page, '/admin/dokumente?ansicht=geloescht', 'admin');
+    const deletedRow = page.getByTestId('deleted-document-row').filter({ hasText: removedName });
+    await expect.poll(() => deletedRow.count(), { timeout: 30_000 }).toBe(1);
+    await deletedRow.getByRole('button', { name: `„${removedName}“ wiederherstellen` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dokument wiederherstellen' });
+    await dialog.getByRole('button', { name: 'Wiederherstellen' }).click();
+    const message = page.getByText(
+      `Das Dokument kann nicht wiederhergestellt werden: Dieselbe Datei ist bereits als Dokument ${again} („${againName}“) vorhanden.`,
+      { exact: false },
+    );
+    await expect.poll(() => message.isVisible(), { timeout: 20_000 }).toBe(true);
+    await screenshot(page, 'admin-restore-duplicate');
+    // nothing changed: still deleted, the other one active
+    expect(await deletedRow.count()).toBe(1);
+    expect((await api(baseUrl(), token, 'GET', `/documents/${removed}`)).status).toBe(404);
+    expect((await api(baseUrl(), token, 'GET', `/documents/${again}`)).status).toBe(200);
+  });
 });

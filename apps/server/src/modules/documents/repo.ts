@@ -24,7 +24,8 @@ export async function findDocumentForUpdate(db: DbOrTx, id: number): Promise<Doc
 export const CONTENT_LOCK_SPACE = 31_402;
 
 /**
- * The company's active document of this content (SHA-256), for intake. The transaction first
+ * The company's active document of this content (SHA-256), for intake and for taking a removal
+ * back (restore). The transaction first
  * takes the content's lock, so two instances taking the same content at once (one upload, one
  * import-folder file, any names) run one after the other: the second sees the first one's
  * document once it committed and records a duplicate instead of a second document.
@@ -34,7 +35,7 @@ export async function findActiveDuplicateLocked(tx: Tx, companyId: number, sha25
     sql`select pg_advisory_xact_lock(${CONTENT_LOCK_SPACE}::int, hashtext(${`${companyId}:${sha256}`}))`,
   );
   const [row] = await tx
-    .select({ id: documents.id })
+    .select({ id: documents.id, filename: documents.filename })
     .from(documents)
     .where(
       and(eq(documents.company_id, companyId), eq(documents.sha256, sha256), isNull(documents.deleted_at)),

@@ -398,7 +398,8 @@ export const deleteDocument = (db: Db, actor: Actor, id: number) =>
   }));
 
 /**
- * "Löschen rückgängig". A document removed while waiting or in processing lost its run: the
+ * "Löschen rückgängig", refused while another active document of the company has the same
+ * content (SHA-256). A document removed while waiting or in processing lost its run: the
  * worker skips a removed document and its job ends. If its job is no longer live, taking the
  * removal back starts the processing again from `neu` with a new job and its stale progress
  * cleared (as a restore of a backup does), so none stays in processing without a job.
@@ -406,6 +407,17 @@ export const deleteDocument = (db: Db, actor: Actor, id: number) =>
 export async function restoreDocument(rt: DocumentsRuntime, actor: Actor, id: number) {
   return change(rt.database.db, actor, id, 'restore', async (tx, row) => {
     if (!row.deleted_at) throw conflict('DOCUMENT_NOT_DELETED', 'Das Dokument ist nicht gelöscht.');
+    // The same file may have come in again after the removal (intake stores it anew then):
+    // one active document per content, checked under intake's lock of that content.
+    const active = await repo.findActiveDuplicateLocked(tx, row.company_id, row.sha256);
+    if (active)
+      throw new AppError(
+        409,
+        'DOCUMENT_DUPLICATE',
+        `Das Dokument kann nicht wiederhergestellt werden: Dieselbe Datei ist bereits als Dokument ${active.id} („${active.filename}“) vorhanden. Bitte mit jenem weiterarbeiten oder es zuerst löschen.`,
+        undefined,
+        { document_id: active.id },
+      );
     const unfinished = row.status === 'neu' || row.status === 'in_verarbeitung';
     if (!unfinished || (await repo.jobIsLive(tx, QUEUE_SCHEMA, row.job_id)))
       return { deleted_at: null, deleted_by: null };
