@@ -16,6 +16,7 @@ import { BLIND6_FAMILIES, buildBlind6Letter, fixBlind6Data, renderBlind6 } from 
 import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { buildDev3Letter, DEV3_FAMILIES, dev3Truth, fixDev3Data, renderDev3 } from './pools-dev3.js';
+import { buildDev4Letter, DEV4_FAMILIES, dev4Truth, fixDev4Data, renderDev4 } from './pools-dev4.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
 import { loadMunicipalities, type Municipality, rng } from './data.js';
@@ -67,7 +68,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
 }
 
 export const POOLS: Record<
-  Exclude<Part, 'dev2' | 'dev3' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>,
+  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>,
   Pools
 > = {
   dev: DEV_POOLS,
@@ -109,6 +110,7 @@ export async function generatePooledNotice(
   if (part === 'blind5') return generateBlind5Notice(seed, type, familyIndex, index);
   if (part === 'blind6') return generateBlind6Notice(seed, type, familyIndex, index);
   if (part === 'dev3') return generateDev3Notice(seed, type, familyIndex, index);
+  if (part === 'dev4') return generateDev4Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -349,6 +351,28 @@ async function generateDev3Notice(seed: number, type: NoticeType, fi: number, in
   };
 }
 
+/**
+ * One notice of the fourth development part (pools-dev4.ts, an independent author: own families
+ * G01–G08, letter model and renderer). Salt 11 (dev 1, blind 2, blind2 3, dev2 6, blind5 7, dev3 8,
+ * blind6 9, blind7 10): its figures are its own.
+ */
+async function generateDev4Notice(seed: number, type: NoticeType, fi: number, index: number) {
+  const fam = DEV4_FAMILIES[fi % DEV4_FAMILIES.length]!;
+  const r = rng(11 * 7_654_321 + seed * 7919 + TYPES.indexOf(type) * 131 + fi * 17 + index * 100_003);
+  const data = makeNotice(r, type, latin1Municipalities());
+  const variant = fixDev4Data(data, fam, r);
+  const built = buildDev4Letter(data, fam, variant, r);
+  return {
+    id: `dev4-${fam.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'dev4' as const,
+    type,
+    layout: fam.id,
+    pdf: await renderDev4(built.letter, fam),
+    truth: dev4Truth(data, fam, built.printsEz),
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -379,7 +403,9 @@ export async function generatePooledCorpus(opts: {
               ? BLIND6_FAMILIES
               : part === 'dev3'
                 ? DEV3_FAMILIES
-                : POOLS[part].families;
+                : part === 'dev4'
+                  ? DEV4_FAMILIES
+                  : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -391,6 +417,7 @@ export async function generatePooledCorpus(opts: {
           dev: '',
           dev2: '',
           dev3: '',
+          dev4: '',
           blind: 'b',
           blind2: 'c',
           blind3: 'd',
@@ -398,9 +425,9 @@ export async function generatePooledCorpus(opts: {
           blind5: 'g',
           blind6: 'h',
         }[part];
-        // Development parts (dev, dev2, dev3) are named by id: their files may be looked at.
+        // Development parts (dev, dev2, dev3, dev4) are named by id: their files may be looked at.
         const name =
-          part === 'dev' || part === 'dev2' || part === 'dev3'
+          part === 'dev' || part === 'dev2' || part === 'dev3' || part === 'dev4'
             ? n.id
             : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);

@@ -16,8 +16,11 @@ import type { NoticeData, NoticeType } from './notice.js';
  * blind6: a sixth blind part by another independent author (pools-blind6.ts, the same way).
  * dev3: a third development part by an independent author (pools-dev3.ts, own families E01–E08,
  * letter model and renderer).
+ * dev4: a fourth development part by an independent author (pools-dev4.ts, own families G01–G08,
+ * letter model and renderer).
  */
-export type Part = 'dev' | 'dev2' | 'dev3' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
+export type Part =
+  'dev' | 'dev2' | 'dev3' | 'dev4' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {

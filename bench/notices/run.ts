@@ -7,9 +7,9 @@
  * no per-family figures.
  *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4,blind5,blind6]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
- * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json
- * with the errors of the development parts only; dev2 = pools-dev2.ts and dev3 = pools-dev3.ts, second
- * and third development parts by independent authors).
+ * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json,
+ * out/dev4-errors.json with the errors of the development parts only; dev2 = pools-dev2.ts, dev3 =
+ * pools-dev3.ts and dev4 = pools-dev4.ts, development parts by independent authors).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,10 +32,10 @@ const count = Number(arg('count') ?? 1);
 const seed = Number(arg('seed') ?? 1);
 const parts = (arg('parts') ?? 'dev,blind').split(',') as Part[];
 for (const p of parts)
-  if (!['dev', 'dev2', 'dev3', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6'].includes(p))
+  if (!['dev', 'dev2', 'dev3', 'dev4', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6'].includes(p))
     throw new Error(`unknown part ${p}`);
 /** Development parts: per-file errors and per-family figures are written; of the others only aggregates. */
-const isDev = (p: Part) => p === 'dev' || p === 'dev2' || p === 'dev3';
+const isDev = (p: Part) => p === 'dev' || p === 'dev2' || p === 'dev3' || p === 'dev4';
 // Every K-th notice also as a scan; K coprime to the 7 types so every type gets scans.
 const scanEvery = Number(arg('scan-every') ?? 3);
 // The blind parts may be scanned more densely than the development part (a larger blind scan sample).
@@ -227,7 +227,7 @@ for (const p of parts) {
     '',
   );
 }
-for (const devPart of ['dev', 'dev2', 'dev3'] as const) {
+for (const devPart of ['dev', 'dev2', 'dev3', 'dev4'] as const) {
   const dev = P(devPart);
   if (!dev) continue;
   const suffix = devPart === 'dev' ? '' : ` (${devPart})`;
