@@ -1072,6 +1072,12 @@ const VOCABS: Record<string, Vocab> = {
 // Letter context
 // ---------------------------------------------------------------------------------------------
 
+const FA_CITY_STATE: Record<string, string[]> = {
+  '11000000': ['für Körperschaften II Berlin', 'Charlottenburg', 'Mitte/Tiergarten'],
+  '02000000': ['Hamburg-Nord', 'Hamburg-Altona', 'für Großunternehmen in Hamburg'],
+  '04011000': ['Bremen', 'Bremen - Gewerbesteuerstelle'],
+};
+
 interface Cx {
   d: NoticeData;
   v: Dev4Variant;
@@ -1134,7 +1140,7 @@ function cx(d: NoticeData, v: Dev4Variant, f: Dev4Family, r: Rng): Cx {
     ez: d.ez,
     name: d.gemeinde.name,
     kind: d.gemeinde.kind,
-    fa: d.finanzamt,
+    fa: v.cityState ? pick(r, FA_CITY_STATE[d.gemeinde.ags] ?? [d.gemeinde.name]) : d.finanzamt,
     mbDatum: addDays(d.datum, -int(r, 21, 90)),
     clerk: pk(CLERKS),
   };
@@ -1144,20 +1150,6 @@ function cx(d: NoticeData, v: Dev4Variant, f: Dev4Family, r: Rng): Cx {
 // Letterheads, reference data, footers, legal remedies
 // ---------------------------------------------------------------------------------------------
 
-const FA_CITY_STATE: Record<string, string[]> = {
-  '11000000': [
-    'Finanzamt für Körperschaften II Berlin',
-    'Finanzamt Charlottenburg',
-    'Finanzamt Mitte/Tiergarten',
-  ],
-  '02000000': [
-    'Finanzamt Hamburg-Nord',
-    'Finanzamt Hamburg-Altona',
-    'Finanzamt für Großunternehmen in Hamburg',
-  ],
-  '04011000': ['Finanzamt Bremen', 'Finanzamt Bremen - Gewerbesteuerstelle'],
-};
-
 /** The tax office issues: Mess-/Zerlegungsbescheid everywhere, everything in a city state (G03). */
 /** "bei der Stadt X", "beim Markt X". */
 const beiDer = (c: Cx) => `${c.kind === 'Markt' ? 'beim' : 'bei der'} ${c.kind} ${c.name}`;
@@ -1166,12 +1158,7 @@ const byTaxOffice = (c: Cx) =>
 
 function issuerLines(c: Cx): string[] {
   const { d, kind, name } = c;
-  if (c.v.cityState)
-    return [
-      c.pk(FA_CITY_STATE[d.gemeinde.ags] ?? [`Finanzamt ${name}`]),
-      'Gewerbesteuerstelle',
-      `${d.gemeinde.plz} ${name}`,
-    ];
+  if (c.v.cityState) return [`Finanzamt ${c.fa}`, 'Gewerbesteuerstelle', `${d.gemeinde.plz} ${name}`];
   if (byTaxOffice(c)) {
     const fa = `Finanzamt ${c.fa}`;
     return c.g === 'G07'
@@ -1389,7 +1376,7 @@ function interestBlocks(c: Cx, z: G4Interest, diff: number): G4Block[] {
           ]
         : [[c.dt(z.von), c.dt(z.bis), String(months), rate, c.m(z.betrag)]];
       return [
-        { k: 'h', text: `${V.zinsen} (§ 233a AO)` },
+        { k: 'h', text: V.zinsen.includes('§') ? V.zinsen : `${V.zinsen} (§ 233a AO)` },
         {
           k: 'kv',
           rows: [
