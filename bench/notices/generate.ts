@@ -13,6 +13,7 @@ import { BLIND3_FAMILIES, buildBlind3Letter } from './pools-blind3.js';
 import { BLIND4_FAMILIES, buildBlind4Letter, fixBlind4Data, renderBlind4 } from './pools-blind4.js';
 import { BLIND5_FAMILIES, buildBlind5Letter, fixBlind5Data, renderBlind5 } from './pools-blind5.js';
 import { BLIND6_FAMILIES, buildBlind6Letter, fixBlind6Data, renderBlind6 } from './pools-blind6.js';
+import { BLIND7_FAMILIES, buildBlind7Letter, fixBlind7Data, renderBlind7 } from './pools-blind7.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { buildDev3Letter, DEV3_FAMILIES, dev3Truth, fixDev3Data, renderDev3 } from './pools-dev3.js';
@@ -68,7 +69,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
 }
 
 export const POOLS: Record<
-  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'blind3' | 'blind4' | 'blind5' | 'blind6'>,
+  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7'>,
   Pools
 > = {
   dev: DEV_POOLS,
@@ -109,6 +110,7 @@ export async function generatePooledNotice(
   if (part === 'dev2') return generateDev2Notice(seed, type, familyIndex, index);
   if (part === 'blind5') return generateBlind5Notice(seed, type, familyIndex, index);
   if (part === 'blind6') return generateBlind6Notice(seed, type, familyIndex, index);
+  if (part === 'blind7') return generateBlind7Notice(seed, type, familyIndex, index);
   if (part === 'dev3') return generateDev3Notice(seed, type, familyIndex, index);
   if (part === 'dev4') return generateDev4Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
@@ -330,6 +332,40 @@ async function generateBlind6Notice(
 }
 
 /**
+ * One notice of the seventh blind part (pools-blind7.ts: its own families F70–F76, letter model and
+ * renderer, by another independent author), reproducible from (seed, type, family, index); figures
+ * and truth as in every other part. Its own salt (10): no blind7 notice shares its figures with a
+ * notice of another part.
+ */
+async function generateBlind7Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = BLIND7_FAMILIES[familyIndex % BLIND7_FAMILIES.length]!;
+  const r = rng(
+    10 * 7_654_321 + seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003,
+  );
+  const data = makeNotice(r, type, latin1Municipalities());
+  fixBlind7Data(data, r, family, latin1Municipalities());
+  const { letter, printsEz } = buildBlind7Letter(data, family, r);
+  const pdf = await renderBlind7(letter, family);
+  const t = truth(data, family.printsAgs);
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  if (type === 'sonstiges' && !printsEz) delete t.erhebungszeitraum;
+  return {
+    id: `blind7-${family.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'blind7',
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
+/**
  * One notice of the third development part (pools-dev3.ts, an independent author: own families
  * E01–E08, letter model and renderer). Salt 8 (dev2 6, blind5 7, blind6 9): its figures are its own.
  */
@@ -401,11 +437,13 @@ export async function generatePooledCorpus(opts: {
             ? BLIND5_FAMILIES
             : part === 'blind6'
               ? BLIND6_FAMILIES
-              : part === 'dev3'
-                ? DEV3_FAMILIES
-                : part === 'dev4'
-                  ? DEV4_FAMILIES
-                  : POOLS[part].families;
+              : part === 'blind7'
+                ? BLIND7_FAMILIES
+                : part === 'dev3'
+                  ? DEV3_FAMILIES
+                  : part === 'dev4'
+                    ? DEV4_FAMILIES
+                    : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -424,6 +462,7 @@ export async function generatePooledCorpus(opts: {
           blind4: 'e',
           blind5: 'g',
           blind6: 'h',
+          blind7: 'k',
         }[part];
         // Development parts (dev, dev2, dev3, dev4) are named by id: their files may be looked at.
         const name =

@@ -14,13 +14,25 @@ import type { NoticeData, NoticeType } from './notice.js';
  * builders, blind4 also with its own renderer), measured in aggregate only. blind5: a fifth
  * blind part by an independent author (pools-blind5.ts, own families, letter model and renderer).
  * blind6: a sixth blind part by another independent author (pools-blind6.ts, the same way).
+ * blind7: a seventh blind part by another independent author (pools-blind7.ts, families F70–F76,
+ * the same way).
  * dev3: a third development part by an independent author (pools-dev3.ts, own families E01–E08,
  * letter model and renderer).
  * dev4: a fourth development part by an independent author (pools-dev4.ts, own families G01–G08,
  * letter model and renderer).
  */
 export type Part =
-  'dev' | 'dev2' | 'dev3' | 'dev4' | 'blind' | 'blind2' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
+  | 'dev'
+  | 'dev2'
+  | 'dev3'
+  | 'dev4'
+  | 'blind'
+  | 'blind2'
+  | 'blind3'
+  | 'blind4'
+  | 'blind5'
+  | 'blind6'
+  | 'blind7';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {

@@ -2,10 +2,10 @@
  * Accuracy and speed benchmark of packages/extraction on the generated corpus, in two parts:
  * development (pools-dev.ts) and blind (pools-blind.ts), plus a second blind part by an
  * independent author (blind2, pools-blind2.ts), a third (blind3, pools-blind3.ts) and a fourth
- * (blind4, pools-blind4.ts) and a fifth (blind5, pools-blind5.ts) and a sixth (blind6, pools-blind6.ts). Of the
- * blind parts only aggregate figures are printed: no file names, no values, no per-file errors,
- * no per-family figures.
- *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4,blind5,blind6]
+ * (blind4, pools-blind4.ts) and a fifth (blind5, pools-blind5.ts), a sixth (blind6, pools-blind6.ts)
+ * and a seventh (blind7, pools-blind7.ts). Of the blind parts only aggregate figures are printed: no
+ * file names, no values, no per-file errors, no per-family figures.
+ *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4,blind5,blind6,blind7]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
  * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json,
  * out/dev4-errors.json with the errors of the development parts only; dev2 = pools-dev2.ts, dev3 =
@@ -32,7 +32,21 @@ const count = Number(arg('count') ?? 1);
 const seed = Number(arg('seed') ?? 1);
 const parts = (arg('parts') ?? 'dev,blind').split(',') as Part[];
 for (const p of parts)
-  if (!['dev', 'dev2', 'dev3', 'dev4', 'blind', 'blind2', 'blind3', 'blind4', 'blind5', 'blind6'].includes(p))
+  if (
+    ![
+      'dev',
+      'dev2',
+      'dev3',
+      'dev4',
+      'blind',
+      'blind2',
+      'blind3',
+      'blind4',
+      'blind5',
+      'blind6',
+      'blind7',
+    ].includes(p)
+  )
     throw new Error(`unknown part ${p}`);
 /** Development parts: per-file errors and per-family figures are written; of the others only aggregates. */
 const isDev = (p: Part) => p === 'dev' || p === 'dev2' || p === 'dev3' || p === 'dev4';
