@@ -104,3 +104,22 @@ describe('the interest amount', () => {
     ).toBe('12.00');
   });
 });
+
+describe('long leader lines after an interest word', () => {
+  // A Finanzamt print sets every label behind a run of leader dots. Each dot inside the run used to
+  // match two alternatives of the gap between the interest word and its period, so a line such as
+  // "festgesetzte Zinsen ....(100 dots).... EUR 155,00" backtracked 2^40 ways and never returned.
+  const dots = '.'.repeat(120);
+  it('reads the period and the interest behind leader dots and returns', () => {
+    expect(
+      interest([
+        ...head,
+        `Beginn des Zinslaufs ${dots} 01.04.2018`,
+        `Ende des Zinslaufs ${dots} 21.05.2018`,
+        `Zinssatz je Monat ${dots} 0,5 vom Hundert`,
+        `festgesetzte Zinsen ${dots} EUR 155,00`,
+        `Die Zinsen sind fällig am ${dots} 20.06.2018`,
+      ]),
+    ).toEqual({ von: '2018-04-01', bis: '2018-05-21', zinsen: '155.00' });
+  });
+});
