@@ -28,6 +28,12 @@ const q = (jahr: number, quartal: number, betrag: string) => ({
   betrag,
   faellig_am: `${jahr}-${['02', '05', '08', '11'][quartal - 1]}-15`,
 });
+const at = (jahr: number, quartal: number, betrag: string, faellig_am: string) => ({
+  jahr,
+  quartal,
+  betrag,
+  faellig_am,
+});
 const read = (rows: string[], expected: string | null = null) =>
   findVorauszahlungen(indexOf(rows), expected)?.value;
 
@@ -156,13 +162,6 @@ describe('prepayment schedule by meaning', () => {
  * moves to the next working day has its statutory dates moved (DOMAIN.md § 3).
  */
 describe('prepayment schedule: heads over rows, and the due day', () => {
-  const at = (jahr: number, quartal: number, betrag: string, faellig_am: string) => ({
-    jahr,
-    quartal,
-    betrag,
-    faellig_am,
-  });
-
   it('reads a year × quarter grid with a dash for a quarter not set and a total column', () => {
     expect(
       read([
@@ -282,5 +281,62 @@ describe('prepayment schedule: heads over rows, and the due day', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('prepayment schedule: named by its instalments, beside other levies, limited by its dates', () => {
+  it('reads a schedule headed only by its quarterly amounts ("Quartalsraten")', () => {
+    expect(
+      read(
+        [
+          'Quartalsraten ab 2026',
+          'Termin | Betrag',
+          '16.2.2026 | 3.210,00',
+          '15.5.2026 | 3.210,00',
+          '17.8.2026 | 3.210,00',
+          '16.11.2026 | 3.210,00',
+        ],
+        '3210.00',
+      ),
+    ).toEqual([
+      at(2026, 1, '3210.00', '2026-02-16'),
+      q(2026, 2, '3210.00'),
+      at(2026, 3, '3210.00', '2026-08-17'),
+      at(2026, 4, '3210.00', '2026-11-16'),
+    ]);
+  });
+
+  it('reads the abbreviation "VZ" of a marginal heading as the schedule', () => {
+    expect(
+      read([
+        'Steuer | 41.000,00 €',
+        'VZ | III. Quartal 2025 | 10.250,00 €',
+        ' | IV. Quartal 2025 | 10.250,00 €',
+      ]),
+    ).toEqual([q(2025, 3, '10250.00'), q(2025, 4, '10250.00')]);
+  });
+
+  it('takes the column of the trade tax, not the land tax beside it or the sum, without an expectation', () => {
+    expect(
+      read([
+        'Vorauszahlungen ab 2025 einschließlich Grundsteuer',
+        'Termin | Grundsteuer B | Gewerbesteuer | Summe',
+        '15.8.2025 | 212,40 | 4.100,00 | 4.312,40',
+        '17.11.2025 | 212,40 | 4.100,00 | 4.312,40',
+      ]),
+    ).toEqual([q(2025, 3, '4100.00'), at(2025, 4, '4100.00', '2025-11-17')]);
+  });
+
+  it('sets only the quarters whose due dates the next sentence prints', () => {
+    const rows = [
+      'Die Gewerbesteuer-Vorauszahlungen für 2027 setzen wir auf vierteljährlich je 2.345,00 € fest.',
+      'Zahlen Sie bitte am 16. August 2027 und am 15. November 2027.',
+    ];
+    expect(read(rows)).toEqual([at(2027, 3, '2345.00', '2027-08-16'), q(2027, 4, '2345.00')]);
+    expect(read([rows[0]!, 'Zahlen Sie bitte am Montag, 15. November 2027.'])).toEqual([
+      q(2027, 4, '2345.00'),
+    ]);
+    // Without printed dates every quarter from the start on.
+    expect(read([rows[0]!])).toEqual([1, 2, 3, 4].map((k) => q(2027, k, '2345.00')));
   });
 });

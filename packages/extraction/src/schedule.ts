@@ -26,6 +26,15 @@ const MIN_CENTS = 5000n;
 const END_RE =
   /bankverbindung|rechtsbehelf|kreditinstitut|\bIBAN\b|zinsen\s+zur|mit\s+freundlichen|bitte\s+geben/giu;
 
+/**
+ * Where a schedule may start: the prepayments named ("Vorauszahlungen", "Abschlagszahlungen",
+ * the abbreviation "VZ" of a form print or a marginal heading) or the quarterly amounts as such
+ * ("Vierteljahresbeträge", "Quartalsraten", "Teilbeträge je Quartal") — a combined notice of
+ * several levies names its schedule by its instalments, not by the word prepayment.
+ */
+const MENTION_RE =
+  /vorauszahlung\p{L}*|abschlagszahlung\p{L}*|(?<![\p{L}\d])VZ(?![\p{L}\d])|(?:vierteljahr(?:es|s)?|quartals?)(?:betr[aä]g|rate|zahlung|soll)\p{L}*/giu;
+
 interface Entry {
   jahr: number;
   quartal: number;
@@ -77,9 +86,9 @@ export function findVorauszahlungen(
 ): ExtractedField<Vorauszahlung[]> | null {
   const readings: Reading[] = [];
   for (const ix of indexes) {
-    const mention = /vorauszahlung|vorauszahlungs\p{L}*|abschlagszahlung/giu;
     let lastEnd = -1;
-    for (let m = mention.exec(ix.flat); m; m = mention.exec(ix.flat)) {
+    MENTION_RE.lastIndex = 0;
+    for (let m = MENTION_RE.exec(ix.flat); m; m = MENTION_RE.exec(ix.flat)) {
       END_RE.lastIndex = m.index;
       const end = END_RE.exec(ix.flat)?.index ?? ix.flat.length;
       const byDates = readDates(ix, m.index, end, expected);
@@ -207,11 +216,13 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
     // Several amounts per due date (old and new values, difference): the new column, or
     // the amount the assessment implies (a quarter of the annual tax).
     const header = columnHeader(ix, dates[0]!.row);
+    const levies = levyHeader(ix, dates[0]!.row);
     for (const [i, d] of dates.entries()) {
       const xs = onRow[i]!;
       const pick =
         (expected ? xs.find((x) => x.value === expected) : undefined) ??
         (header ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.neu) > 0.3) : undefined) ??
+        tradeTaxCell(ix, levies, xs) ??
         (header?.bisher
           ? xs.find((x) => xOverlap(spanRect(ix, x.start, x.end), header.bisher!) <= 0.3)
           : undefined) ??
@@ -293,6 +304,46 @@ function byDifference(xs: Hit<string>[]): Hit<string> | null {
         if (!unsigned && j > i && (d === c[k]! || -d === c[k]!) && c[k]! !== 0n) unsigned = xs[j]!;
       }
   return unsigned;
+}
+
+/** A column of the trade tax; columns of other levies, and of their sum. */
+const TRADE_TAX_RE = /Gewerbesteuer\p{L}*|GewSt\p{L}*|Gew\.\s?-?\s?St\.?/iu;
+const OTHER_LEVY_RE =
+  /Grundsteuer\p{L}*|Grundst\.|GrSt\p{L}*|Hundesteuer|Abfall\p{L}*|Müll\p{L}*|Abwasser\p{L}*|\p{L}*gebühr\p{L}*|Straßenreinigung|Niederschlag\p{L}*|zusammen|gesamt|insgesamt|Summe|Total/giu;
+
+/**
+ * A table header above `row` whose columns are levies (a combined notice's schedule with the land
+ * tax beside the trade tax, and their sum): where the trade tax's column and the others' are.
+ */
+function levyHeader(ix: PageIndex, row: number): { trade: Rect | null; others: Rect[] } | null {
+  for (let r = row - 1; r >= Math.max(0, row - 3); r--) {
+    const rr = ix.rows[r]!;
+    const t = ix.text.slice(rr.start, rr.end);
+    // A header of columns, not a heading sentence naming the trade tax.
+    if (!t.includes('\t')) continue;
+    const rect = (i: number, n: number) => spanRect(ix, rr.start + i, rr.start + i + n);
+    const others = [...t.matchAll(OTHER_LEVY_RE)].map((m) => rect(m.index, m[0].length));
+    const trade = TRADE_TAX_RE.exec(t);
+    if (others.length === 0) continue;
+    return { trade: trade ? rect(trade.index, trade[0].length) : null, others };
+  }
+  return null;
+}
+
+/** The amount under the trade tax's column, else the only one under no other levy's or sum's column. */
+function tradeTaxCell(
+  ix: PageIndex,
+  levies: ReturnType<typeof levyHeader>,
+  xs: Hit<string>[],
+): Hit<string> | undefined {
+  if (!levies) return undefined;
+  const near = (x: Hit<string>, r: Rect) => xOverlap(spanRect(ix, x.start, x.end), r) > 0.3;
+  if (levies.trade) {
+    const under = xs.find((x) => near(x, levies.trade!));
+    if (under) return under;
+  }
+  const free = xs.filter((x) => !levies.others.some((r) => near(x, r)));
+  return free.length === 1 ? free[0] : undefined;
 }
 
 /** A table header above `row` with a column of new values (and one of old values). */
@@ -584,12 +635,54 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
     const c = per(x);
     if (c === null || c < MIN_CENTS) continue;
     const betrag = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+    // The next sentence naming the due dates ("Sie sind zu entrichten am 16. August und am
+    // 15. November") sets those quarters only, on the days it prints.
+    const printed = printedDueDates(ix, hi, end, year, q0);
     const entries: Entry[] = [];
-    for (let q = q0; q <= 4; q++)
-      entries.push({ jahr: year, quartal: q, betrag, faellig_am: iso(year, q), spans: [x] });
+    for (let q = q0; q <= 4; q++) {
+      if (printed && !printed.has(q)) continue;
+      const d = printed?.get(q);
+      entries.push({
+        jahr: year,
+        quartal: q,
+        betrag,
+        faellig_am: d?.value ?? iso(year, q),
+        spans: d ? [x, d] : [x],
+        printed: !!d,
+      });
+    }
     return entries;
   }
   return null;
+}
+
+/**
+ * The due dates of the sentence after `at` — quarterly due days of `year` from quarter `q0` on,
+ * in a sentence with no amount of its own and no start ("ab", "erstmals", "nächste") — by quarter.
+ */
+function printedDueDates(
+  ix: PageIndex,
+  at: number,
+  end: number,
+  year: number,
+  q0: number,
+): Map<number, Hit<string>> | null {
+  const hi = Math.min(end, sentenceEnd(ix.flat, at));
+  if (hi <= at || money(ix, at, hi).some(big)) return null;
+  if (
+    /(?<![\p{L}])(?:ab|erstmal\p{L}*|beginn\p{L}*|nächst\p{L}*|erste[nrms]?)(?![\p{L}])/iu.test(
+      ix.flat.slice(at, hi),
+    )
+  )
+    return null;
+  const out = new Map<number, Hit<string>>();
+  for (const d of hits(ix, DATE_SOURCE, parseDate, at, hi)) {
+    const [y = 0, mo = 0, day = 0] = d.value.split('-').map(Number);
+    const q = QUARTER_OF_MONTH[mo];
+    if (y !== year || !q || day < 10 || day > 20 || q < q0) return null;
+    out.set(q, d);
+  }
+  return out.size ? out : null;
 }
 
 /**
