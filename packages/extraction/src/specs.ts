@@ -32,11 +32,13 @@ const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d/]|[.,]\\d)';
 const ABBREVIATION_DOT = String.raw`\.(?=\d)|(?<=(?:^|[\s(.])(?:v|H|mtl|monatl|jährl|ca|Abs|Nr|bzw|zzgl|abzgl))\.`;
 /**
  * Up to 40 characters between an interest word and its period, not across a sentence or a figure;
- * leader dots ("ZINSLAUF ........ 01.04.17 - 10.02.18", ". . . .") are no sentence end. Each
- * dot matches exactly one alternative (one followed by a dot, or the last of a run): with two
- * alternatives for the dots inside a run, a long leader line backtracked 2^n ways and never ended.
+ * leader dots ("ZINSLAUF ........ 01.04.17 - 10.02.18", ". . . .", "……") are no sentence end. Each
+ * character matches exactly one alternative: "…" and every other non-dot only the first, a dot
+ * only one followed by a dot or the last of a run. With two alternatives for one character (a dot
+ * inside a run, or "…", which is no "." but was also one of the dots), a long leader line
+ * backtracked 2^n ways and never ended.
  */
-const GAP = String.raw`(?:[^.\d]|[.…](?=\s?[.…])|(?<=[.…]\s?)[.…](?!\s?[.…])){0,40}?`;
+const GAP = String.raw`(?:[^.\d]|\.(?=\s?[.…])|(?<=[.…]\s?)\.(?!\s?[.…])){0,40}?`;
 /** Before "zeitraum": not the tax year's period (Erhebungs-, Veranlagungs-, Besteuerungszeitraum). */
 const NOT_TAX_YEAR = '(?<!(?:erhebungs|veranlagungs|besteuerungs)-?)';
 
