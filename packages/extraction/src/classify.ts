@@ -215,9 +215,22 @@ export function features(text: string): Map<string, number> {
 const PARA = String.raw`(?:§§?|paragraph|par\.)\s*`;
 const AO = String.raw`(?:ao|abgabenordnung)\b`;
 const GEWSTG = String.raw`(?:gewstg|gewerbesteuergesetz(?:es)?)\b`;
+/**
+ * The number of a paragraph, sentence or item ("1", "2a"); it stops before a next "Satz 2"/"Nr. 3"
+ * written without a space, which the next repetition reads.
+ */
+const REF_NUMBER = String.raw`\d(?:(?!(?:satz|nr)\d)\w)*`;
+/**
+ * A reference to a paragraph of a law: "§ 233a Abs. 1 Satz 2 Nr. 3, 4 und 5 ff. der AO". Every
+ * string is read one way only: a number is one digit and its word (not "\d+\w*", which split "22"
+ * two ways), the words after a delimiter stop before a next delimiter (not "[\w.]*", which could
+ * also swallow it), and a delimiter takes no trailing space (the next one takes it). With those
+ * choices open, "§ 233a , , , , …", "§ 233a f.f.f.…" or "§ 233a Satz 1Satz 1…" backtracked 2^n ways
+ * and classify never returned; what the pattern matches is unchanged.
+ */
 const refRe = (nums: string, law: string) =>
   new RegExp(
-    String.raw`${PARA}(?:\d+[a-z]?\s*(?:,|und|bis|/)\s*)*${nums}(?:\s*(?:abs\.?|absatz)\s*\d+\w*)?(?:\s*(?:satz|s\.|nr\.?)\s*\d+\w*)*(?:\s*(?:,|und|bis|ff\.?|f\.)\s*[\d\w.]*)*\s*(?:der\s+|des\s+)?${law}`,
+    String.raw`${PARA}(?:\d+[a-z]?\s*(?:,|und|bis|/)\s*)*${nums}(?:\s*(?:abs\.?|absatz)\s*${REF_NUMBER})?(?:\s*(?:satz|s\.|nr\.?)\s*${REF_NUMBER})*(?:\s*(?:,|und|bis|ff\.|ff(?!\.)|f\.)(?:\s*(?:(?!und|bis|ff|f\.)[\d\w.])+)?)*\s*(?:der\s+|des\s+)?${law}`,
     'iu',
   );
 
