@@ -364,10 +364,11 @@ const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
 /**
  * A surcharge or dunning fee ("Säumniszuschl.", "SZ", "Mahngebühr", "Gebühr") followed by an
  * amount before the sentence ends; dates, dotted leaders and the rest of a table header may
- * stand between them.
+ * stand between them. A run of leader dots is taken whole: split into pieces of two or more
+ * dots, a run of n dots had exponentially many ways and a long one never ended.
  */
 const SURCHARGE_CHARGED = new RegExp(
-  String.raw`(?:saumnis\s?zuschl|mahngeb|mahnkosten|\bsz\b|\bgebuhr)\p{L}*\.?(?:[^.;]|\.{2,}|(?<=\d)\.(?=\d|\s(?:jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))){0,160}?${AMOUNT}`,
+  String.raw`(?:saumnis\s?zuschl|mahngeb|mahnkosten|\bsz\b|\bgebuhr)\p{L}*\.?(?:[^.;]|\.{2,}(?!\.)|(?<=\d)\.(?=\d|\s(?:jan|feb|mar|apr|mai|jun|jul|aug|sep|okt|nov|dez))){0,160}?${AMOUNT}`,
   'gu',
 );
 
