@@ -340,3 +340,36 @@ describe('prepayment schedule: named by its instalments, beside other levies, li
     expect(read([rows[0]!])).toEqual([1, 2, 3, 4].map((k) => q(2027, k, '2345.00')));
   });
 });
+
+describe('prepayment schedule broken by the page', () => {
+  it('carries a table on with the rows at the top of the next page', () => {
+    const head = 'Termin | Quartal | alt | neu';
+    const first = indexPage(
+      pageOf([
+        'Geänderte Vorauszahlungen ab 2026',
+        head,
+        '16.02.2026 | I/2026 | 700,00 | 910,00',
+        '15.05.2026 | II/2026 | 700,00 | 910,00',
+        'Bankverbindung: Kreissparkasse',
+      ]),
+    );
+    const second = indexPage({
+      ...pageOf(['Blatt 2', head, '17.08.2026 | III/2026 | 700,00 | 910,00']),
+      page: 2,
+    });
+    expect(findVorauszahlungen([first, second])?.value).toEqual([
+      at(2026, 1, '910.00', '2026-02-16'),
+      q(2026, 2, '910.00'),
+      at(2026, 3, '910.00', '2026-08-17'),
+    ]);
+    // A later year's table on the next page is another schedule.
+    const other = indexPage({
+      ...pageOf(['Blatt 2', head, '17.08.2027 | III/2027 | 700,00 | 910,00']),
+      page: 2,
+    });
+    expect(findVorauszahlungen([first, other])?.value).toEqual([
+      at(2026, 1, '910.00', '2026-02-16'),
+      q(2026, 2, '910.00'),
+    ]);
+  });
+});

@@ -139,8 +139,9 @@ export function findVorauszahlungen(
   const confirmed = expected !== null && best.entries.every((e) => e.betrag === expected);
   const spans = best.entries.flatMap((e) => e.spans);
   const conf = Math.min(...spans.map((s) => spanConfidence(best.ix, s.start, s.end)));
+  const all = [...best.entries, ...continuation(indexes, best, expected)];
   return {
-    value: best.entries.map((e) => ({
+    value: all.map((e) => ({
       jahr: e.jahr,
       quartal: e.quartal,
       betrag: e.betrag,
@@ -150,6 +151,27 @@ export function findVorauszahlungen(
     page: best.ix.page.page,
     rect: unionRect(spans.map((s) => spanRect(best.ix, s.start, s.end))),
   };
+}
+
+/**
+ * A table broken by the page: the next page's first rows ("Fortsetzung", the header repeated)
+ * carry on the schedule — the same year's later quarters at the same instalment.
+ */
+function continuation(indexes: PageIndex[], best: Reading, expected: string | null): Entry[] {
+  const next = indexes[indexes.indexOf(best.ix) + 1];
+  const last = best.entries[best.entries.length - 1]!;
+  if (!next || last.quartal >= 4 || best.kind < 2) return [];
+  END_RE.lastIndex = 0;
+  const end = END_RE.exec(next.flat)?.index ?? next.flat.length;
+  const amounts = new Set(best.entries.map((e) => e.betrag));
+  for (const more of [readDates(next, 0, end, expected), readMarkers(next, 0, end, expected)]) {
+    if (!more) continue;
+    const top = next.rows.findIndex((r) => more[0]!.spans[0]!.start <= r.end);
+    if (top > 10) continue;
+    if (more.every((e) => e.jahr === last.jahr && e.quartal > last.quartal && amounts.has(e.betrag)))
+      return more;
+  }
+  return [];
 }
 
 /**
