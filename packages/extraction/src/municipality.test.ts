@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../../bench/notices/build-municipality-index.js';
 import { extractFields } from './fields.js';
-import { agsOfName, municipalitiesNamed, resolveSender } from './municipality.js';
+import { agsOfName, municipalitiesNamed, resolveSender, senderFields } from './municipality.js';
 import { indexPage } from './textindex.js';
 import { buildLines } from './layout.js';
 import type { Page, Word } from './types.js';
@@ -51,6 +51,31 @@ describe('municipality reference data in the engine', () => {
     expect(resolveSender(ix, 'Hamfelde', null, 275)?.entry.ags).toBe('01062026');
     expect(resolveSender(ix, 'Hamfelde', null, 250)?.entry.ags).toBe('01053049');
     expect(resolveSender(ix, 'Hamfelde', null, 380)).toBeNull();
+  });
+
+  it('a city-state tax office: running text after "Gemeinde" is no name; the city state issues', () => {
+    const p = page([
+      'Finanzamt Bremen-Nord',
+      'Gewerbesteuer-Sachgebiet · 28755 Bremen',
+      'Vorauszahlungen zur Gewerbesteuer ab 2025',
+      'Steuermessbetrag 1.200 EUR, Hebesatz 470 v. H.',
+      'Hinweis: die berechtigte Gemeinde legt ihren Hebesatz selbst fest (§ 16 GewStG).',
+    ]);
+    const f = extractFields('vorauszahlungsbescheid', [p]);
+    expect(f.gemeinde?.value).toBe('Bremen');
+    expect(f.ags?.value).toBe('04011000');
+  });
+
+  it('a department word read as the letterhead name gives way to the resolved municipality', () => {
+    const ix = indexPage(page(['Stadtkasse Stadtkämmerei', 'Postfach 4711 · 50667 Köln']));
+    const resolved = resolveSender(ix, 'Stadtkämmerei', null)!;
+    const field = {
+      value: 'Stadtkämmerei',
+      confidence: 0.9,
+      page: 1,
+      rect: [0, 0, 1, 1] as [number, number, number, number],
+    };
+    expect(senderFields(ix, resolved, field).gemeinde?.value).toBe('Köln');
   });
 
   it('resolves from the postcode and town alone when the letterhead names no municipality', () => {

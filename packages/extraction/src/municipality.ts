@@ -195,12 +195,17 @@ export function senderFields(
   // prefix "Markt" left out, a hyphen at a line break): the reference data's spelling.
   const printed = resolved.printed ?? (typeof gemeinde?.value === 'string' ? gemeinde.value : null);
   const spelled = printed !== null ? referenceSpelling(printed, resolved.entry) : null;
+  // A printed "name" the reference data know as no municipality at all (a department word such as
+  // "Stadtkämmerei", a phrase of running text) gives way to the municipality the notice resolved to.
+  const unknown = printed !== null && spelled === null && municipalitiesNamed(printed).length === 0;
   return {
     ags: { value: resolved.entry.ags, confidence: conf, page, rect },
     gemeinde: gemeinde
       ? spelled !== null && spelled !== gemeinde.value
         ? { ...gemeinde, value: spelled }
-        : null
+        : unknown
+          ? { ...gemeinde, value: resolved.entry.name, confidence: Math.round(conf * 0.9 * 100) / 100 }
+          : null
       : { value: resolved.entry.name, confidence: Math.round(conf * 0.9 * 100) / 100, page, rect },
   };
 }

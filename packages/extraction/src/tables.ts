@@ -480,7 +480,9 @@ export function findGemeinde(indexes: PageIndex[]): ExtractedField<string> | nul
       .replace(/(?<=[\p{L}]{6})\.$/u, '');
     // Cut at a department word printed on the same line.
     name = name.replace(/ (?:Der|Die|Das|Kämmerei|Steueramt|Stadtkasse|Postfach|Fachbereich|Amt)\b.*$/u, '');
-    if (name.length < 2) continue;
+    // A name begins with a capital (the pattern is case-blind for the prefix): "die hebeberechtigte
+    // Gemeinde wendet darauf …" is running text, not a municipality.
+    if (name.length < 2 || !/^[\p{Lu}(]/u.test(name)) continue;
     const rect = spanRect(ix, g[0], g[1]);
     // Letterhead (top of page 1) beats running text.
     const score = (rect[1] < ix.page.height * 0.25 ? 2 : 1) - g[0] / 1e6;
