@@ -200,6 +200,22 @@ describe('interest, arrears and Zerlegung decided by their arithmetic', () => {
     expect(s.confirmed.has('saeumniszuschlag')).toBe(true);
   });
 
+  it('solveArrears: of the monthly surcharge and its multiple, the one the demanded total adds up to', () => {
+    // Arrears 2.380,00 €: 1 % of 2.350 € = 23,50 € per month begun; two months = 47,00 €.
+    // Demanded: 2.380,00 + 47,00 + 5,00 (Mahngebühr) = 2.432,00 €. The label sits on the
+    // rule's own "50 €", which no multiple of the unit is.
+    const p = page([
+      'Zahlungserinnerung',
+      'Offen ist die Gewerbesteuer-Nachzahlung über 2.380,00 €, fällig seit dem 03.03.2025.',
+      'Der Säumniszuschlag beträgt je begonnenem Monat 1 % der auf volle 50 € abgerundeten Schuld,',
+      'das heißt 23,50 €; bis heute (2 Monate) insgesamt 47,00 €.',
+      'Mit 5,00 € Mahngebühren bitten wir um 2.432,00 € innerhalb einer Woche.',
+    ]);
+    const f = extractFields('mahnung', [p]);
+    expect(f.rueckstand?.value).toBe('2380.00');
+    expect(f.saeumniszuschlag?.value).toBe('47.00');
+  });
+
   it('an interest period without labels: the legal start of the Zinslauf and the arithmetic decide', () => {
     // EZ 2021: the Zinslauf starts on 1.4.2023; 01.04.2023–05.03.2024 = 11 full months;
     // 0.15 % × 11 × 24.950 € = 411,67 → 411 €.

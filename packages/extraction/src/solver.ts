@@ -387,6 +387,14 @@ export function solveArrears(
     const unit = saeumnisUnit(r);
     return unit > 0n && s % unit === 0n && s / unit >= 1n && s / unit <= 60n;
   };
+  // The letter's own sum: arrears + surcharge (+ one more printed item, the fee) = a printed total.
+  // Among the pairs § 240 AO allows (the monthly unit and its multiple both fit), the one the total
+  // confirms is the one the letter demands ("1 % …, also 14,50 €; für 3 Monate 43,50 €").
+  const printed = new Set(positives.map((a) => money(a)).filter((v): v is bigint => v !== null));
+  const summed = (r: bigint, s: bigint) =>
+    [...printed].some(
+      (t) => t > r && (t === r + s || (t - r - s !== r && t - r - s !== s && printed.has(t - r - s))),
+    );
   let best: { s: number; pick: [Candidate | null, Candidate | null]; agree: boolean } | null = null;
   const sc = (c: Candidate | null) => (c ? c.score : 0);
   for (const r of R)
@@ -396,8 +404,9 @@ export function solveArrears(
       const agree = rv !== null && sv !== null && rv !== sv && agrees(rv, sv);
       if (((r && r.score === UNLABELLED) || (s && s.score === UNLABELLED)) && !agree) continue;
       // A pair that § 240 AO confirms beats any pair of labels it contradicts (labels may be
-      // misleading: "Säumniszuschläge … 43.953,00 €" heads the arrears); among those the labels decide.
-      const total = sc(r) + sc(s) + (agree ? AGREE + 2 : 0);
+      // misleading: "Säumniszuschläge … 43.953,00 €" heads the arrears); among those the labels
+      // decide, unless the letter's total confirms one of them.
+      const total = sc(r) + sc(s) + (agree ? AGREE + 2 + (summed(rv, sv) ? AGREE : 0) : 0);
       if (!best || total > best.s + 1e-9) best = { s: total, pick: [r, s], agree };
     }
   const chosen: Record<string, Candidate | null> = {
