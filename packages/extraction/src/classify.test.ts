@@ -167,6 +167,24 @@ describe('strong cues', () => {
     expect(strongCues('§ 240 AO')).toContain('p240_ao');
   });
 
+  it('a Messbescheid that also sets the Messbetrag for the prepayments (§ 19 Abs. 3 GewStG) stays one', () => {
+    const text = [
+      'Finanzamt Neustadt-Süd',
+      'Bescheid 2023 über den Gewerbesteuermessbetrag',
+      'Der Messbetrag für 2023 beträgt 1.064,00 EUR.',
+      'Ermittlung: Gewerbeertrag lt. Prüfung 54.420,17 EUR, gerundet 54.400,00 EUR,',
+      'abzüglich Freibetrag 24.000,00 EUR, bleiben 30.400,00 EUR; davon 3,5 % = 1.064,00 EUR.',
+      'Zugleich wird der Messbetrag für die Vorauszahlungen ab 2025 mit 1.064,00 EUR festgesetzt (§ 19 Abs. 3 GewStG).',
+    ].join('\n');
+    expect(strongCues(text)).not.toContain('p19_gewstg');
+    expect(strongCues(text)).not.toContain('prepay_set');
+    expect(classify(text).type).toBe('messbescheid');
+    // A prepayment notice resting on that Messbetrag keeps its cue.
+    const vz =
+      'Auf der Grundlage des Messbetrags für Zwecke der Vorauszahlungen werden die Vorauszahlungen nach § 19 GewStG auf 2.000,00 EUR festgesetzt.';
+    expect(strongCues(vz)).toEqual(expect.arrayContaining(['p19_gewstg', 'prepay_set']));
+  });
+
   it('folds OCR and typewriter spellings', () => {
     expect(foldText('Meßbetrag Säumniszuschläge')).toBe('messbetrag saumniszuschlage');
   });

@@ -248,7 +248,13 @@ export function strongCues(text: string): string[] {
   has('p240_ao', refRe('240', AO));
   has('p188_ao', refRe('18[5-9]', AO));
   has('p184_ao', refRe('184', AO));
-  has('p19_gewstg', refRe('19', GEWSTG));
+  // § 19 GewStG, unless every sentence citing it sets only the Messbetrag whose purpose the
+  // prepayments are (§ 19 Abs. 3: the tax office's Messbetrag "für Zwecke der Vorauszahlungen",
+  // a Messbescheid's act, not a prepayment notice's).
+  const p19 = refRe('19', GEWSTG);
+  const p19Sentences = t.split(/(?<!\b(?:abs|nr|v|h|lt|vgl|gem|s))[.;!?]\s/u).filter((x) => p19.test(x));
+  const onlyMess = (x: string) => MESS_FOR_PREPAY.test(x) && !PREPAY_WORD.test(messForPrepayOnly(x));
+  if (p19Sentences.length > 0 && !p19Sentences.every(onlyMess)) out.push('p19_gewstg');
   has('p16_gewstg', refRe('16', GEWSTG));
   has('p14_gewstg', refRe('(?:14|11)', GEWSTG));
   has('p28_gewstg', refRe('(?:28|29|30|31|33)', GEWSTG));
@@ -351,14 +357,23 @@ const PREPAY_NOT_NOW =
 export function prepaymentsSet(plain: string, fixing = false): boolean {
   const sentences = plain.split(/[.;!?]\s(?!\d)/);
   const amount = new RegExp(String.raw`${AMOUNT}|\d\s?(?:€|eur)`, 'u');
+  // "Der Steuermessbetrag für Zwecke der Vorauszahlungen wird … festgesetzt": the act sets a
+  // Messbetrag (the tax office's, § 19 Abs. 3 GewStG), the prepayments are only its purpose.
+  const own = messForPrepayOnly;
   for (let i = 0; i < sentences.length; i++) {
-    const s = sentences[i]!;
+    const s = own(sentences[i]!);
     const verb = PREPAY_FIX.test(s) || (!fixing && PREPAY_VERB.test(s));
     if (!amount.test(s) || !verb || PREPAY_NOT_NOW.test(s) || HYPOTHETICAL.test(s)) continue;
-    if (PREPAY_WORD.test(s) || (i > 0 && /vorauszahl|abschlagszahl/.test(sentences[i - 1]!))) return true;
+    if (PREPAY_WORD.test(s) || (i > 0 && /vorauszahl|abschlagszahl/.test(own(sentences[i - 1]!))))
+      return true;
   }
   return false;
 }
+
+/** A Messbetrag named by its purpose, the prepayments ("… für Zwecke der Vorauszahlungen"). */
+const MESS_FOR_PREPAY =
+  /(?:steuer)?messbetr\p{L}*\s+(?:(?:fur|zu|zum)\s+(?:zwecke?n?\s+der\s+|die\s+)?)?(?:gewerbesteuer-?)?vorauszahl\p{L}*|vorauszahlungs-?(?:steuer)?messbetr\p{L}*/u;
+const messForPrepayOnly = (x: string) => x.replace(new RegExp(MESS_FOR_PREPAY.source, 'gu'), 'messbetrag');
 
 const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
 /**
