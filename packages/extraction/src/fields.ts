@@ -146,33 +146,6 @@ export function extractFieldsChecked(
     }
     checks.push(...sol.checks);
   };
-  if (names.includes('zinsen')) {
-    const labelled: Record<string, Candidate[]> = {};
-    for (const n of INTEREST) labelled[n] = scalarCandidates(n, indexes, hints);
-    const year = typeof fields.erhebungszeitraum?.value === 'number' ? fields.erhebungszeitraum.value : null;
-    const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
-    const sol = solveInterest(labelled, allAmounts(indexes), allOf(indexes, DATE_SOURCE, parseDate), {
-      year,
-      noticeDate,
-      months: printedMonths(indexes),
-      required: type === 'zinsbescheid',
-    });
-    chosenTogether(sol);
-    // No year printed as such (a file reference "GewSt 2019/77" only): the Zinslauf of § 233a
-    // AO starts on 1 April of the second year after the tax year, so a start on 1 April names it.
-    const start = fields.zinsen_von?.value;
-    if (
-      !fields.erhebungszeitraum &&
-      typeof start === 'string' &&
-      start.endsWith('-04-01') &&
-      fields.zinsen_von
-    )
-      fields.erhebungszeitraum = {
-        ...fields.zinsen_von,
-        value: Number(start.slice(0, 4)) - 2,
-        confidence: round(Math.min(0.6, fields.zinsen_von.confidence * 0.6)),
-      };
-  }
   if (names.includes('rueckstand')) {
     const labelled: Record<string, Candidate[]> = {};
     for (const n of ARREARS) labelled[n] = scalarCandidates(n, indexes, hints);
@@ -203,6 +176,36 @@ export function extractFieldsChecked(
     }
     if (!names.includes('ags')) delete fields.ags;
   }
+  // Interest after the sender is known: the Zinslauf ends on the Bekanntgabe, a working day of
+  // the municipality's state.
+  if (names.includes('zinsen')) {
+    const labelled: Record<string, Candidate[]> = {};
+    for (const n of INTEREST) labelled[n] = scalarCandidates(n, indexes, hints);
+    const year = typeof fields.erhebungszeitraum?.value === 'number' ? fields.erhebungszeitraum.value : null;
+    const noticeDate = typeof fields.bescheid_datum?.value === 'string' ? fields.bescheid_datum.value : null;
+    const sol = solveInterest(labelled, allAmounts(indexes), allOf(indexes, DATE_SOURCE, parseDate), {
+      year,
+      noticeDate,
+      months: printedMonths(indexes),
+      required: type === 'zinsbescheid',
+      bekanntgabe: bekanntgabeOf(fields),
+    });
+    chosenTogether(sol);
+    // No year printed as such (a file reference "GewSt 2019/77" only): the Zinslauf of § 233a
+    // AO starts on 1 April of the second year after the tax year, so a start on 1 April names it.
+    const start = fields.zinsen_von?.value;
+    if (
+      !fields.erhebungszeitraum &&
+      typeof start === 'string' &&
+      start.endsWith('-04-01') &&
+      fields.zinsen_von
+    )
+      fields.erhebungszeitraum = {
+        ...fields.zinsen_von,
+        value: Number(start.slice(0, 4)) - 2,
+        confidence: round(Math.min(0.6, fields.zinsen_von.confidence * 0.6)),
+      };
+  }
   if (names.includes('vorauszahlungen')) {
     const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
     const f = findVorauszahlungen(indexes, expectedQuarter(fields), dueDateIn(ags));
@@ -214,6 +217,24 @@ export function extractFieldsChecked(
     if (f) fields.faellig_am = f;
   }
   return { fields, checks };
+}
+
+/**
+ * The day the notice takes effect, computed from its date (DOMAIN.md § 3: the 3rd day after
+ * posting, from 2025 the 4th, moved to the next working day of the municipality's state), at
+ * the notice date's place: a stand-in for the end of the Zinslauf.
+ */
+function bekanntgabeOf(fields: Fields): Candidate | null {
+  const f = fields.bescheid_datum;
+  if (!f || typeof f.value !== 'string') return null;
+  const ags = typeof fields.ags?.value === 'string' ? fields.ags.value : null;
+  const state = (ags ? bundeslandFromAgs(ags) : null) ?? 'Nordrhein-Westfalen';
+  try {
+    const value = computeBekanntgabe(f.value, state, { ags });
+    return { value, score: 0, confidence: f.confidence * 0.8, page: f.page, rect: f.rect, pos: 0 };
+  } catch {
+    return null;
+  }
 }
 
 /** A letterhead (top quarter of page 1) of a tax office. */
@@ -349,6 +370,16 @@ const OTHER_DATE_ROLE = new RegExp(
   String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|im|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
   'iu',
 );
+/**
+ * Words before a date that make it the date of an earlier document: a letter or declaration
+ * answered ("Ihre Nachricht vom", "Erklärung vom"), an earlier notice ("ändert den Bescheid vom").
+ * Such a date is earlier than the notice's own wherever else it is printed.
+ */
+const EARLIER_DOCUMENT = new RegExp(
+  String.raw`(?<![\p{L}])(?:\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?)\s+vom\s*:?\s*$`,
+  'iu',
+);
+
 /** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
 const CREATED_BEFORE =
   /(?<![\p{L}])(?:erstellt|ausgefertigt|gefertigt|erlassen|gedruckt|Druckdatum|Erstellungsdatum)\s*(?:am|:)?\s*$/iu;
@@ -419,9 +450,25 @@ function inDateColumn(ix: PageIndex, at: number): boolean {
  */
 function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
   const ixOf = (page: number) => indexes.find((i) => i.page.page === page);
+  // Elimination: "Bescheid vom …" names a notice, not always this one. Its date is not the
+  // notice's own when the letter names it elsewhere as an earlier document's ("Dieser Bescheid
+  // ändert den Bescheid vom 14.12.2020 …" and then "Bisherige Festsetzung (Bescheid vom
+  // 14.12.2020)"). A date under the letter's own date item stays, even when an earlier notice
+  // has the same day.
+  const earlier = new Set(
+    allOf(indexes, DATE_SOURCE, parseDate)
+      .filter((c) => {
+        const ix = ixOf(c.page);
+        return ix && EARLIER_DOCUMENT.test(ix.flat.slice(Math.max(0, c.pos - 60), c.pos));
+      })
+      .map((c) => String(c.value)),
+  );
   const cands = scalarCandidates('bescheid_datum', indexes, hints).filter((c) => {
     const ix = ixOf(c.page);
-    return !ix || !otherRole(ix, dateStart(ix, c));
+    if (!ix) return true;
+    const at = dateStart(ix, c);
+    const namesANotice = /bescheid(?:e?s)?\s+vom\s*:?\s*$/iu.test(ix.flat.slice(Math.max(0, at - 30), at));
+    return !otherRole(ix, at) && !(namesANotice && earlier.has(String(c.value)));
   });
   for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
     const ix = ixOf(c.page);
@@ -501,7 +548,12 @@ function taxYear(indexes: PageIndex[], hints: Hints, type: DocumentType): Extrac
         /vorauszahlung\p{L}*\s+(?:(?:ab|für|für\s+das)\s+)?(?:(?:dem\s+)?(?:jahr|kalenderjahr)\s+)?$/iu.test(
           before,
         ) ||
-        /^\d{4}\s+(?:werden|wird|sind|betragen)\s[^.]{0,40}vorauszahlung/iu.test(after)
+        /^\d{4}\s+(?:werden|wird|sind|betragen)\s[^.]{0,40}vorauszahlung/iu.test(after) ||
+        // The first year something applies from ("… wird ab dem Erhebungszeitraum 2021 auf …
+        // festgesetzt", "ab dem Jahr 2021"): a later year than the one the notice assesses.
+        /(?<![\p{L}])ab\s+(?:dem\s+)?(?:(?:erhebungszeitraum|veranlagungszeitraum|kalenderjahr|jahr|ez)\s+)?$/iu.test(
+          before,
+        )
       )
         c.score *= 0.7;
     }

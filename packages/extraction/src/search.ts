@@ -310,13 +310,28 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
       }
       if (!found && rule.below !== false && !inProse(ix, labelStart, labelEnd, row)) {
         const labelRect = spanRect(ix, labelStart, labelEnd);
-        for (const [i, span] of textBelow(ix, labelRect).entries()) {
+        for (const [i, below] of textBelow(ix, labelRect).entries()) {
+          let span = below;
           // A directly labelled value must begin the cell below (stacked forms, table headers).
           const re = rule.adjacent
             ? new RegExp(`^[\\s.:"'‚|]*(?:${VALUE_SOURCE[spec.kind]})`, valueRe.flags)
             : valueRe;
-          const cell = ix.text.slice(span.start, span.end);
-          const vm = re.exec(cell);
+          let vm = re.exec(ix.text.slice(span.start, span.end));
+          if (!vm && rule.adjacent && spec.kind === 'date') {
+            // A reference line (DIN 5008) prints small labels with the values beneath; a date
+            // may share its segment with the one under the label to its left ("Frau Brandl,
+            // Tel. 0681 2894 17. Juli 2021" under "Auskunft erteilt | Datum"): it then begins
+            // at the first word under the label itself.
+            const under = valueUnder(ix, span, labelRect, re);
+            if (under > span.start) {
+              const sub = ix.text.slice(under, span.end);
+              const um = re.exec(sub);
+              if (um) {
+                vm = um;
+                span = { start: under, end: span.end };
+              }
+            }
+          }
           if (vm) {
             const lead = rule.adjacent ? vm[0].length - vm[0].replace(/^[\s.:"'‚|]*/, '').length : 0;
             vm[0] = vm[0].slice(lead);
@@ -331,6 +346,9 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
         rule.adjacent &&
         rest.trim() === '' &&
         labelStart - row.start > 20 &&
+        // not a column header (the label opens its cell): what follows it in reading order is
+        // the next row's first cell, under another header
+        !opensCell(ix, labelStart, row) &&
         (spec.kind === 'date' || spec.kind === 'money' || spec.kind === 'percent' || spec.kind === 'year')
       ) {
         // Running text wrapped right after the label ("… zahlbar bis" / "20.11.2018."): the value
@@ -363,6 +381,32 @@ export function findCandidates(ix: PageIndex, spec: FieldSpec): Candidate[] {
     }
   }
   return out;
+}
+
+/** The label is the first text of its cell (a header or a form label, not words of prose). */
+function opensCell(ix: PageIndex, start: number, row: { start: number }): boolean {
+  const cellStart = Math.max(row.start, ix.text.lastIndexOf('\t', start - 1) + 1);
+  return ix.text.slice(cellStart, start).trim() === '';
+}
+
+/**
+ * Start of a word inside a span where a value begins that lies (partly) under the label; the
+ * span's start when none does.
+ */
+function valueUnder(
+  ix: PageIndex,
+  span: { start: number; end: number },
+  labelRect: Rect,
+  re: RegExp,
+): number {
+  for (let i = span.start + 1; i < span.end; i++) {
+    if (ix.text[i - 1] !== ' ' || ix.charWord[i] === -1) continue;
+    const m = re.exec(ix.text.slice(i, span.end));
+    if (!m) continue;
+    const r = spanRect(ix, i, i + m[0].length);
+    if (r[0] + r[2] > labelRect[0] && r[0] < labelRect[0] + labelRect[2]) return i;
+  }
+  return span.start;
 }
 
 /**

@@ -470,6 +470,11 @@ export function solveInterest(
     months?: readonly number[];
     /** The notice is about interest (a Zinsbescheid): no label needs to vouch for the figures. */
     required?: boolean;
+    /**
+     * The day the notice takes effect (Bekanntgabe), computed from its date: where the Zinslauf
+     * ends (§ 233a Abs. 2 AO). Its candidate stands where the notice prints no such date.
+     */
+    bekanntgabe?: Candidate | null;
   },
 ): Solution {
   // The start as the law has it now, and the regular 1 April (notices printed before the
@@ -490,7 +495,17 @@ export function solveInterest(
   ];
   const nearNotice = (d: Candidate) =>
     notice !== null && typeof d.value === 'string' && Math.abs(dayOf(d.value) - dayOf(notice)) <= 7;
-  const B = [null, ...top(labelled.zinsen_bis ?? []), ...unl(top(dates.filter(nearNotice), 4))];
+  // The Zinslauf ends when the notice takes effect, after its date: an unlabelled date on or
+  // before the letter's (the changed assessment's date, a received letter's) is no stand-in.
+  const afterNotice = (d: Candidate) =>
+    notice !== null && typeof d.value === 'string' && nearNotice(d) && dayOf(d.value) > dayOf(notice);
+  const bek = context.bekanntgabe ?? null;
+  const printedEnds = unl(top(dates.filter(afterNotice), 4));
+  // The computed day stands in below any printed date after the letter's (a letter may not move
+  // the day past a weekend, or post later).
+  const computed =
+    bek && !printedEnds.some((d) => d.value === bek.value) ? { ...bek, score: UNLABELLED } : null;
+  const B = [null, ...top(labelled.zinsen_bis ?? []), ...printedEnds, ...(computed ? [computed] : [])];
   const Z = [null, ...top(labelled.zinsen ?? [])];
   const bases = amounts
     .map((a) => money(a))
@@ -516,7 +531,11 @@ export function solveInterest(
         vv && bv && !reversed ? fullMonths(vv, bv) : reversed ? (context.months?.[0] ?? null) : null;
       const monthsPrinted = months !== null && (context.months?.includes(months) ?? false);
       const periodPrior =
-        (isStart(vv) ? 0.3 : 0) + (b && nearNotice(b) ? 0.3 : 0) + (monthsPrinted ? 0.3 : 0);
+        (isStart(vv) ? 0.3 : 0) +
+        (b && nearNotice(b) ? 0.3 : 0) +
+        (b && b !== computed && bek && b.value === bek.value ? 0.1 : 0) -
+        (b && b === computed ? 0.05 : 0) +
+        (monthsPrinted ? 0.3 : 0);
       for (const z of [...Z, ...(months !== null && !reversed ? zStandIns : [])]) {
         const zv = money(z);
         const agree =

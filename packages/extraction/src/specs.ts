@@ -1,5 +1,6 @@
 import type { FieldSpec } from './search.js';
 import { DOCUMENT_TYPE_FIELDS, type DocumentType } from '@gewst/domain';
+import { DATE_SOURCE } from './normalize.js';
 
 /**
  * Spellings that mean the same word: ß and ss (old spelling, typewriters, OCR), umlauts written
@@ -22,7 +23,14 @@ const P = (src: string) => new RegExp(src, 'iu');
 // The unit may stand before the amount ("auf EUR 2.021,60", "= € 10,00"); it is not part of the value.
 const M =
   '(?:(?:€|EUR|Euro)[ \\u00a0]?)?(?<v>(?:[-−]\\s?)?(?:\\d{1,3}(?:[. \\u00a0]\\d{3})+|\\d+),(?:\\d{2}|--?|–)-?(?:\\s?(?:€|EUR|Euro))?)';
-const D = '(?<v>\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4}))';
+/**
+ * A date in any print (25.08.2016, 25. August 2016, 2016-08-25), a weekday before it not part of
+ * the value ("am Donnerstag, 10. Dezember 2020", "Mo., 02.03.2020").
+ */
+const WEEKDAY = String.raw`(?:(?<![\p{L}])(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So)\.?,?\s+)?`;
+const D = `${WEEKDAY}(?<v>${DATE_SOURCE})`;
+/** The first date of a period (no group). */
+const D0 = `${WEEKDAY}(?:${DATE_SOURCE})`;
 // A year may end a sentence ("… ab 2019."), not begin a longer number or a file reference.
 const Y = '(?<v>(?:199\\d|20\\d{2}))(?![\\d/]|[.,]\\d)';
 /**
@@ -88,7 +96,14 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         w: 0.8,
       },
-      { re: P(`(?:zur\\s+)?gewerbesteuer\\s+(?:für\\s+)?${Y}`), w: 0.9 },
+      // The tax's name, written out or abbreviated, alone or in a compound ("Gewerbesteuer 2021",
+      // "GewSt-Nachzahlung 2021", "Gew.-St.-Abrechnung 2020"): a ledger or reminder row.
+      {
+        re: P(
+          `(?:zur\\s+)?(?:gewerbesteuer|gewst|gew\\.?\\s?-?\\s?st\\.?)(?:\\s?-\\s?\\p{L}+)?\\s+(?:für\\s+)?${Y}`,
+        ),
+        w: 0.9,
+      },
       { re: P(`(?:für|ab)\\s+${Y}`), w: 0.6 },
     ],
   },
@@ -341,7 +356,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'Zinslauf (?:vom|von)|Beginn des Zinslaufs|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn|Zinslauf beginnt(?: am)?|Verzinsung (?:vom|beginnt(?: am)?)|Zinsberechnung vom|Zeitraum von',
+          'Zinslauf (?:vom|von)|Beginn des Zinslaufs|(?:Zinslauf|Verzinsung|Zinsberechnung|Zinszeitraum)\\s(?:Beginn|Anfang)|Zinsen ab|Zinsbeginn|Zinslauf ab|Beginn der Verzinsung|Verzinsung ab|Zinsberechnung ab|verzinst ab|Zinslaufbeginn|Zinslauf beginnt(?: am)?|Verzinsung (?:vom|beginnt(?: am)?)|Zinsberechnung vom|Zeitraum von',
         ),
         adjacent: true,
       },
@@ -360,6 +375,13 @@ export const SPECS: Record<string, FieldSpec> = {
     ],
     patterns: [
       { re: P(`(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|${NOT_TAX_YEAR}zeitraum)\\s+vom\\s+${D}`), w: 1 },
+      // "Der Zinslauf beginnt am Sonntag, 1. April 2018 …", "Die Verzinsung beginnt mit dem …".
+      {
+        re: P(
+          `(?:zinslauf|verzinsung|zinsberechnung)\\s+(?:beginnt|begann)[^.\\d]{0,40}?(?:am|mit\\s+dem)\\s+${D}`,
+        ),
+        w: 0.95,
+      },
       // "… ist ab dem 1. April 2023 zu verzinsen", "Verzinsung ab dem …".
       { re: P(`ab\\s+(?:dem\\s+)?${D}\\s+(?:zu\\s+)?verzins`), w: 0.95 },
       // A period near an interest word: "Zinslauf 01.04.2022 – 18.07.2024", "verzinst vom … bis …".
@@ -374,7 +396,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          'Zinslauf bis|Ende des Zinslaufs|Zinsen bis|Zinsende|Ende der Verzinsung|Verzinsung bis|Zinsberechnung bis|verzinst bis|Zinslaufende|Zinslauf endet(?: am)?|Verzinsung endet(?: am)?|Zeitraum bis',
+          'Zinslauf bis|Ende des Zinslaufs|Zinsen bis|(?:Zinslauf|Verzinsung|Zinsberechnung|Zinszeitraum|Zinsen)\\s(?:Ende|bis)|Zinsende|Ende der Verzinsung|Verzinsung bis|Zinsberechnung bis|verzinst bis|Zinslaufende|Zinslauf endet(?: am)?|Verzinsung endet(?: am)?|Zeitraum bis',
         ),
         adjacent: true,
       },
@@ -383,16 +405,23 @@ export const SPECS: Record<string, FieldSpec> = {
       { re: /(?<=(?:von|vom|beginn)\t)(?:bis|ende)(?=[\t\n]|$)/iu, adjacent: true, w: 0.9 },
     ],
     patterns: [
+      // The sentence that ends the run: "Der Zinslauf beginnt am … und endet mit dem Tag der
+      // Bekanntgabe dieses Bescheides am Donnerstag, 10. Dezember 2020" (a date's own points and
+      // an abbreviation's do not end the sentence).
       {
         re: P(
-          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|${NOT_TAX_YEAR}zeitraum)\\s+vom\\s+\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s+bis\\s+(?:zum\\s+)?${D}`,
+          `(?:zinslauf|verzinsung|zinsberechnung)(?:[^.]|(?<=\\d)\\.|${ABBREVIATION_DOT}){0,120}?(?<![\\p{L}])end(?:et|ete)(?![\\p{L}])[^.\\d]{0,80}?(?:am|zum|mit\\s+(?:dem|ablauf\\s+des))\\s+${D}`,
         ),
         w: 1,
       },
       {
         re: P(
-          `(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)${GAP}\\d{1,2}\\.\\s?(?:\\d{1,2}\\.\\s?\\d{2,4}|[\\p{L}]+\\.?\\s\\d{4})\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`,
+          `(?:für[\\s-]+die[\\s-]+zeit|zinslauf(?:es)?|${NOT_TAX_YEAR}zeitraum)\\s+vom\\s+${D0}\\s+bis\\s+(?:zum\\s+)?${D}`,
         ),
+        w: 1,
+      },
+      {
+        re: P(`(?:zins|verzins|${NOT_TAX_YEAR}zeitraum)${GAP}${D0}\\s*(?:bis(?:\\s+zum)?|[-–—])\\s*${D}`),
         w: 0.9,
       },
     ],

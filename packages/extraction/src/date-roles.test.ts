@@ -1,0 +1,163 @@
+/**
+ * Engineer `dates` (issue 9): dates and years chosen by the role their context gives them — the
+ * label above in a reference line, the sentence around them, the law's arithmetic (the Zinslauf
+ * ends on the Bekanntgabe, after the letter's date) and elimination (a date another role claims
+ * is not the notice's). Letters written for this test only, not the benchmark's pools.
+ */
+import { describe, expect, it } from 'vitest';
+import { extractFields } from './fields.js';
+import { buildLines } from './layout.js';
+import type { DocumentType, Page, Word } from './types.js';
+
+/**
+ * Rows of text; " | " starts a new cell 130 pt further right. A row given as [x, text][] places
+ * each cell at its own x (a reference line whose values crowd into each other).
+ */
+function pageOf(rows: (string | [number, string][])[]): Page {
+  const words: Word[] = [];
+  for (const [r, row] of rows.entries()) {
+    const cells: [number, string][] =
+      typeof row === 'string' ? row.split(' | ').map((c, i) => [40 + i * 130, c]) : row;
+    for (const [x0, cell] of cells) {
+      let x = x0;
+      for (const t of cell.split(' ').filter(Boolean)) {
+        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
+        x += t.length * 5 + 4;
+      }
+    }
+  }
+  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source: 'text' };
+}
+const fields = (type: DocumentType, rows: (string | [number, string][])[]) =>
+  extractFields(type, [pageOf(rows)]);
+
+describe('the tax year by its role', () => {
+  it('a Messbescheid: not the first year the Messbetrag applies to prepayments ("ab dem Erhebungszeitraum …")', () => {
+    const f = fields('messbescheid', [
+      'Finanzamt Obertal',
+      'Datum: 04.05.2024',
+      'Festsetzung des Steuermessbetrags für das Jahr 2022',
+      'Der Steuermessbetrag beträgt 2.310,00 €.',
+      'Für die Vorauszahlungen gilt dieser Messbetrag ab dem Erhebungszeitraum 2025.',
+    ]);
+    expect(f.erhebungszeitraum?.value).toBe(2022);
+  });
+
+  it('a reminder row naming the tax in an abbreviated compound ("Gew.St.-Abschlusszahlung 2020")', () => {
+    const f = fields('mahnung', [
+      'Stadtkasse Obertal',
+      'Datum: 12.09.2022',
+      'Zahlungserinnerung',
+      'Forderung | offen seit | Betrag',
+      'Gew.St.-Abschlusszahlung 2020 | 14.06.2022 | 4.120,00 €',
+      'Rückstand 4.120,00 €',
+      'Säumniszuschläge 82,00 €',
+    ]);
+    expect(f.erhebungszeitraum?.value).toBe(2020);
+  });
+});
+
+describe('the notice date by its role', () => {
+  it('a reference line: the value beneath "Datum" shares its segment with the phone number to its left', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Obertal · Steueramt',
+      [
+        [40, 'Ihr Schreiben vom'],
+        [200, 'Unser Zeichen'],
+        [330, 'Sachbearbeitung'],
+        [500, 'Datum'],
+      ],
+      [
+        [40, '3. März 2023'],
+        [200, 'ST-4471'],
+        [330, 'Herr Adler, Ruf 0712 4471'],
+        [455, '28. März 2023'],
+      ],
+      'Ihre Anfrage zur Gewerbesteuer',
+      'Wir bestätigen den Eingang Ihres Schreibens.',
+    ]);
+    expect(f.bescheid_datum?.value).toBe('2023-03-28');
+  });
+
+  it('an amended notice: "(Bescheid vom …)" of the earlier assessment, named as such above, is not its date', () => {
+    const f = fields('sonstiges', [
+      'Gemeinde Obertal · Steueramt',
+      [
+        [40, 'Unser Zeichen'],
+        [330, 'Auskunft'],
+        [500, 'Datum'],
+      ],
+      [
+        [40, 'ST-4471'],
+        [330, 'Herr Adler, Ruf 0712 4471'],
+        [455, '9. Oktober 2023'],
+      ],
+      'Geänderte Festsetzung der Gewerbesteuer 2021',
+      'Dieser Bescheid ersetzt den Bescheid vom 2. Februar 2023, weil der Messbetrag geändert wurde.',
+      'Frühere Festsetzung (Bescheid vom 2. Februar 2023)',
+      'Steuer | 1.000,00 €',
+    ]);
+    expect(f.bescheid_datum?.value).toBe('2023-10-09');
+  });
+});
+
+describe('the end of the Zinslauf', () => {
+  const head = ['Gemeinde Obertal · Steueramt', 'Datum: 05.03.2024', 'Zinsen zur Gewerbesteuer 2017'];
+
+  it('a sentence with weekdays: "… beginnt am Montag, 1. April 2019 und endet mit Bekanntgabe … am Freitag, 8. März 2024"', () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Mit Bescheid vom 04.03.2024 wurde die Gewerbesteuer 2017 geändert; nachzuzahlen sind 10.000,00 €.',
+      'Die Verzinsung beginnt am Montag, 1. April 2019 und endet mit Bekanntgabe dieses Bescheids',
+      'am Freitag, 8. März 2024. Für 59 volle Monate ergeben sich Zinsen von 885,00 €.',
+    ]);
+    expect([f.zinsen_von?.value, f.zinsen_bis?.value, f.zinsen?.value]).toEqual([
+      '2019-04-01',
+      '2024-03-08',
+      '885.00',
+    ]);
+  });
+
+  it('a form row "Zinslauf Ende (Bekanntgabe)" with an ISO date', () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Mit Bescheid vom 2024-03-04 wurde die Gewerbesteuer 2017 geändert.',
+      'Zinslauf Beginn | 2019-04-01',
+      'Zinslauf Ende (Bekanntgabe) | 2024-03-08',
+      'Bemessungsgrundlage | 10.000,00',
+      'Zinsen | 885,00',
+    ]);
+    expect(f.zinsen_bis?.value).toBe('2024-03-08');
+  });
+
+  it("no end printed: the Bekanntgabe computed from the letter date, not the changed assessment's date before it", () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Mit Bescheid vom 04.03.2024 wurde die Gewerbesteuer 2017 geändert; nachzuzahlen sind 10.000,00 €.',
+      'Verzinst wird ab dem 01.04.2019 bis zur Bekanntgabe dieses Bescheids: 59 volle Monate.',
+      'Zinsen 885,00 €',
+    ]);
+    // 05.03.2024 + 3 days (before 2025) = Friday 08.03.2024
+    expect(f.zinsen_bis?.value).toBe('2024-03-08');
+  });
+});
+
+describe('the due date of a reminder', () => {
+  it('"BIS ZUM 2023-05-10" in capitals with ISO dates, not the end of a surcharge month in the table', () => {
+    const f = fields('mahnung', [
+      'STADTKASSE OBERTAL',
+      'DATUM 2023-04-28',
+      'MAHNUNG GEWERBESTEUER 2021',
+      'ABGABE | FAELLIG SEIT | BETRAG',
+      'GEWERBESTEUER 2021 | 2023-03-10 | 2.000,00',
+      'MONAT | VON | BIS | ZUSCHLAG',
+      '1. | 2023-03-11 | 2023-04-10 | 20,00',
+      '2. | 2023-04-11 | 2023-05-10 | 20,00',
+      '3. | 2023-05-11 | 2023-06-10 | 20,00',
+      'RUECKSTAND 2.000,00',
+      'SAEUMNISZUSCHLAG 60,00',
+      'BITTE UEBERWEISEN SIE DEN GESAMTBETRAG BIS ZUM 2023-05-12.',
+    ]);
+    expect(f.faellig_am?.value).toBe('2023-05-12');
+  });
+});
