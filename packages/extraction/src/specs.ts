@@ -407,10 +407,10 @@ export const SPECS: Record<string, FieldSpec> = {
     patterns: [
       // The sentence that ends the run: "Der Zinslauf beginnt am … und endet mit dem Tag der
       // Bekanntgabe dieses Bescheides am Donnerstag, 10. Dezember 2020" (a date's own points and
-      // an abbreviation's do not end the sentence).
+      // an abbreviation's do not end the sentence; each point matches one alternative only).
       {
         re: P(
-          `(?:zinslauf|verzinsung|zinsberechnung)(?:[^.]|(?<=\\d)\\.|${ABBREVIATION_DOT}){0,120}?(?<![\\p{L}])end(?:et|ete)(?![\\p{L}])[^.\\d]{0,80}?(?:am|zum|mit\\s+(?:dem|ablauf\\s+des))\\s+${D}`,
+          `(?:zinslauf|verzinsung|zinsberechnung)(?:[^.]|(?<=\\d)\\.|(?<!\\d)(?:${ABBREVIATION_DOT})){0,120}?(?<![\\p{L}])end(?:et|ete)(?![\\p{L}])[^.\\d]{0,80}?(?:am|zum|mit\\s+(?:dem|ablauf\\s+des))\\s+${D}`,
         ),
         w: 1,
       },
