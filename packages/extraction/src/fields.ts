@@ -253,6 +253,8 @@ function expectedQuarter(fields: Fields): string | null {
   const mb = cents(fields.messbetrag);
   const hs = typeof fields.hebesatz?.value === 'number' ? fields.hebesatz.value : null;
   if (annual === null && mb !== null && hs !== null) annual = Math.round((mb * hs) / 100);
+  // No tax at all (a Messbetrag of 0): the prepayments are set to nothing.
+  if (annual === 0) return '0.00';
   if (annual === null || annual <= 0) return null;
   const q = Math.floor(annual / 400);
   return q >= 50 ? `${q}.00` : null;

@@ -336,8 +336,11 @@ describe('prepayment schedule: named by its instalments, beside other levies, li
     expect(read([rows[0]!, 'Zahlen Sie bitte am Montag, 15. November 2027.'])).toEqual([
       q(2027, 4, '2345.00'),
     ]);
-    // Without printed dates every quarter from the start on.
+    // Without printed dates every quarter from the start on; another payment's date limits nothing.
     expect(read([rows[0]!])).toEqual([1, 2, 3, 4].map((k) => q(2027, k, '2345.00')));
+    expect(
+      read([rows[0]!, 'Die Abschlusszahlung für 2025 überweisen Sie bitte bis zum 17. Mai 2027.']),
+    ).toEqual([1, 2, 3, 4].map((k) => q(2027, k, '2345.00')));
   });
 });
 
@@ -371,5 +374,18 @@ describe('prepayment schedule broken by the page', () => {
       at(2026, 1, '910.00', '2026-02-16'),
       q(2026, 2, '910.00'),
     ]);
+  });
+});
+
+describe('prepayment schedule set to nothing', () => {
+  const rows = [
+    'Vorauszahlungen zur Gewerbesteuer ab 2024',
+    'Messbetrag für die Vorauszahlungen: 0,00 €, Hebesatz: 380 %',
+    'Wir setzen die Vorauszahlungen für den 15.02.2024, 15.05.2024, 15.08.2024 und 15.11.2024 auf jeweils 0,00 € fest.',
+  ];
+  it('reads instalments of 0,00 € when the Messbetrag is 0, never otherwise', () => {
+    const got = extractFields('vorauszahlungsbescheid', [pageOf(rows)]).vorauszahlungen?.value;
+    expect(got).toEqual([1, 2, 3, 4].map((k) => q(2024, k, '0.00')));
+    expect(read(rows)).toBeUndefined();
   });
 });

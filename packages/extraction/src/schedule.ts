@@ -78,6 +78,12 @@ const money = (ix: PageIndex, from: number, to: number) =>
     (h) => !/^\s?(?:%|v\.\s?H|vom\s+H|Prozent)/iu.test(ix.flat.slice(h.end, h.end + 9)),
   );
 const big = (h: Hit<string>) => toCents(h.value) >= MIN_CENTS;
+/**
+ * An instalment in running text: at least 50 €, or nothing at all when the notice's own
+ * arithmetic gives no tax (a Messbetrag of 0: the prepayments are set to 0,00 €).
+ */
+const instalment = (expected: string | null) => (h: Hit<string>) =>
+  big(h) || (expected !== null && toCents(expected) === 0n && toCents(h.value) === 0n);
 
 export function findVorauszahlungen(
   indexes: PageIndex[],
@@ -633,7 +639,7 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
     year ??= yearBefore(ix, Math.max(from - 200, 0), hi);
     if (!year || !q0) continue;
     const n = 5 - q0;
-    const xs = money(ix, lo, hi).filter(big);
+    const xs = money(ix, lo, hi).filter(instalment(expected));
     if (xs.length === 0) continue;
     const per = (x: Hit<string>) => {
       const total = TOTAL_RE.test(ix.flat.slice(Math.max(lo, x.start - 40), x.start));
@@ -655,7 +661,7 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
       after ??
       live[live.length - 1]!;
     const c = per(x);
-    if (c === null || c < MIN_CENTS) continue;
+    if (c === null || (c < MIN_CENTS && c !== exp)) continue;
     const betrag = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
     // The next sentence naming the due dates ("Sie sind zu entrichten am 16. August und am
     // 15. November") sets those quarters only, on the days it prints.
@@ -678,6 +684,9 @@ function readSentence(ix: PageIndex, from: number, end: number, expected: string
   return null;
 }
 
+const OTHER_PAYMENT_RE =
+  /Abschlusszahlung|Nachzahlung|Mehrbetrag|Restbetrag|Rückstand|Zinsen|Säumnis\p{L}*|Erstattung|Guthaben/iu;
+
 /**
  * The due dates of the sentence after `at` — quarterly due days of `year` from quarter `q0` on,
  * in a sentence with no amount of its own and no start ("ab", "erstmals", "nächste") — by quarter.
@@ -691,6 +700,8 @@ function printedDueDates(
 ): Map<number, Hit<string>> | null {
   const hi = Math.min(end, sentenceEnd(ix.flat, at));
   if (hi <= at || money(ix, at, hi).some(big)) return null;
+  // Another payment's due date (the settlement, interest, a surcharge), not the instalments'.
+  if (OTHER_PAYMENT_RE.test(ix.flat.slice(at, hi))) return null;
   if (
     /(?<![\p{L}])(?:ab|erstmal\p{L}*|beginn\p{L}*|nächst\p{L}*|erste[nrms]?)(?![\p{L}])/iu.test(
       ix.flat.slice(at, hi),
@@ -731,7 +742,7 @@ function readList(ix: PageIndex, from: number, end: number, expected: string | n
     // A list runs through the text, not through a table's cells.
     if (ix.text.slice(lo, hi).includes('	')) continue;
     const xs = money(ix, lo, hi)
-      .filter(big)
+      .filter(instalment(expected))
       .filter((a) => {
         const role = roleOf(ix, lo, a);
         return role !== 'old' && role !== 'diff';
@@ -742,8 +753,10 @@ function readList(ix: PageIndex, from: number, end: number, expected: string | n
       if (!TOTAL_RE.test(ix.flat.slice(Math.max(lo, a.start - 40), a.start))) return c;
       return c % BigInt(n) === 0n ? c / BigInt(n) : null;
     };
-    const values = [...new Set(xs.map(per).filter((c): c is bigint => c !== null && c >= MIN_CENTS))];
     const exp = expected ? toCents(expected) : null;
+    const values = [
+      ...new Set(xs.map(per).filter((c): c is bigint => c !== null && (c >= MIN_CENTS || c === exp))),
+    ];
     const c = exp !== null && values.includes(exp) ? exp : values.length === 1 ? values[0]! : null;
     if (c === null) continue;
     const x = xs.find((a) => per(a) === c)!;
