@@ -101,6 +101,28 @@ describe('the notice date by its role', () => {
   });
 });
 
+describe('the notice date in running header text', () => {
+  it('"Bescheid vom:" split by the line break, after "Ihre Nachricht vom:" on the same line', () => {
+    const f = fields('vorauszahlungsbescheid', [
+      'Gemeinde Obertal · Steueramt',
+      'Zeichen: ST-881 · Bearbeiter: Herr Adler · Ihre Nachricht vom: 2. Mai 2024 · Bescheid',
+      'vom: 21. Mai 2024',
+      'Vorauszahlungen zur Gewerbesteuer 2024',
+    ]);
+    expect(f.bescheid_datum?.value).toBe('2024-05-21');
+  });
+
+  it('a weekday before an earlier notice\'s date does not hide its role ("mit Bescheid vom Freitag, …")', () => {
+    const f = fields('zinsbescheid', [
+      'Gemeinde Obertal · Steueramt',
+      'Zinsen zur Gewerbesteuer 2019',
+      'Die Gewerbesteuer wurde mit Bescheid vom Freitag, 6. September 2024 geändert.',
+      'Obertal, Dienstag, 10. September 2024',
+    ]);
+    expect(f.bescheid_datum?.value).toBe('2024-09-10');
+  });
+});
+
 describe('the end of the Zinslauf', () => {
   const head = ['Gemeinde Obertal · Steueramt', 'Datum: 05.03.2024', 'Zinsen zur Gewerbesteuer 2017'];
 

@@ -368,8 +368,10 @@ function monthAfterBekanntgabe(indexes: PageIndex[]): Candidate | null {
  * "Erklärung vom"), an earlier notice ("ändert den Bescheid vom"), a balance ("Buchungsstand"),
  * a period ("Zinslauf", "vom … bis"), a due date ("fällig", "zahlbar bis").
  */
+/** A weekday printed before a date ("vom Samstag, 5. Dezember 2020"): the role's words stand before it. */
+const WEEKDAY_BEFORE = String.raw`(?:(?<![\p{L}])(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So)\.?,?\s*)?`;
 const OTHER_DATE_ROLE = new RegExp(
-  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|im|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*$`,
+  String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|im|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*${WEEKDAY_BEFORE}$`,
   'iu',
 );
 /**
@@ -378,7 +380,7 @@ const OTHER_DATE_ROLE = new RegExp(
  * Such a date is earlier than the notice's own wherever else it is printed.
  */
 const EARLIER_DOCUMENT = new RegExp(
-  String.raw`(?<![\p{L}])(?:\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?)\s+vom\s*:?\s*$`,
+  String.raw`(?<![\p{L}])(?:\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?)\s+vom\s*:?\s*${WEEKDAY_BEFORE}$`,
   'iu',
 );
 
@@ -469,7 +471,9 @@ function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
     const ix = ixOf(c.page);
     if (!ix) return true;
     const at = dateStart(ix, c);
-    const namesANotice = /bescheid(?:e?s)?\s+vom\s*:?\s*$/iu.test(ix.flat.slice(Math.max(0, at - 30), at));
+    const namesANotice = new RegExp(String.raw`bescheid(?:e?s)?\s+vom\s*:?\s*${WEEKDAY_BEFORE}$`, 'iu').test(
+      ix.flat.slice(Math.max(0, at - 30), at),
+    );
     return !otherRole(ix, at) && !(namesANotice && earlier.has(String(c.value)));
   });
   for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {

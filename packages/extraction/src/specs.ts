@@ -117,7 +117,18 @@ export const SPECS: Record<string, FieldSpec> = {
         w: 1.1,
       },
     ],
-    patterns: [{ re: P(`[\\p{Lu}][\\p{L}. ()-]{1,40},\\s+(?:den\\s+)?${D}`), w: 0.8 }],
+    patterns: [
+      { re: P(`[\\p{Lu}][\\p{L}. ()-]{1,40},\\s+(?:den\\s+)?${D}`), w: 0.8 },
+      // The same labels in running text, where a line break splits the label or its date
+      // ("… · Bescheid" / "vom: 3. November 2024", "Bescheid vom: 17." / "August 2020"); with
+      // its colon only (without one, a header's label runs into the row below in running text).
+      {
+        re: P(
+          `(?<![\\p{L}])(?:Bescheiddatum|Datum\\s+des\\s+Bescheides?|Bescheid\\s+vom|Ausfertigungsdatum)\\s*:\\s*${D}`,
+        ),
+        w: 1,
+      },
+    ],
   },
   kassenzeichen: {
     kind: 'kassenzeichen',
