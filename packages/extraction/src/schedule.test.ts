@@ -389,3 +389,18 @@ describe('prepayment schedule set to nothing', () => {
     expect(read(rows)).toBeUndefined();
   });
 });
+
+describe('prepayment schedule named by no word', () => {
+  it('reads a table of its own shape: rows pairing quarters with amounts', () => {
+    expect(
+      read([
+        'Fälligkeiten 2026',
+        'Termin | Zeitraum | Betrag',
+        '16.02.2026 | I/2026 | 1.480,00 €',
+        '15.05.2026 | II/2026 | 1.480,00 €',
+      ]),
+    ).toEqual([at(2026, 1, '1480.00', '2026-02-16'), q(2026, 2, '1480.00')]);
+    // One dated amount (a settlement due in a quarter month) is no schedule.
+    expect(read(['Nachzahlung | fällig 15.05.2026 | 1.480,00 €'])).toBeUndefined();
+  });
+});

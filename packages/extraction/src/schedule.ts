@@ -113,6 +113,20 @@ export function findVorauszahlungen(
       if (byList) readings.push({ entries: byList, kind: 1, ix });
     }
   }
+  // No word names the schedule ("Fälligkeiten 2025" over rows of quarters): a table of its own
+  // shape — rows each pairing a quarter (due date or marker) with an amount, two quarters or more.
+  if (readings.length === 0)
+    for (const ix of indexes) {
+      const start = scheduleRows(ix);
+      if (start === null) continue;
+      END_RE.lastIndex = start;
+      const end = END_RE.exec(ix.flat)?.index ?? ix.flat.length;
+      const byDates = readDates(ix, start, end, expected);
+      if (byDates && byDates.length >= 2 && close(ix, byDates))
+        readings.push({ entries: byDates, kind: 3, ix });
+      const byMarkers = readMarkers(ix, start, end, expected);
+      if (byMarkers && byMarkers.length >= 2) readings.push({ entries: byMarkers, kind: 2, ix });
+    }
   if (readings.length === 0) return null;
   const score = (r: Reading) => {
     const amounts = new Set(r.entries.map((e) => e.betrag));
@@ -157,6 +171,37 @@ export function findVorauszahlungen(
     page: best.ix.page.page,
     rect: unionRect(spans.map((s) => spanRect(best.ix, s.start, s.end))),
   };
+}
+
+/**
+ * The start of the first row of a run of table rows (tab-separated cells) that each pair a
+ * quarter — a due date of a quarter month or a quarter marker — with an amount of at least 50 €,
+ * in two quarters or more; null without one.
+ */
+function scheduleRows(ix: PageIndex): number | null {
+  let first: number | null = null;
+  const quarters = new Set<string>();
+  for (const row of ix.rows) {
+    const text = ix.text.slice(row.start, row.end);
+    const quarter =
+      hits(ix, DATE_SOURCE, parseDate, row.start, row.end)
+        .map((d) => d.value.split('-').map(Number))
+        .filter(([, mo = 0, day = 0]) => QUARTER_OF_MONTH[mo] && day >= 10 && day <= 20)
+        .map(([y = 0, mo = 0]) => `${y}-${QUARTER_OF_MONTH[mo]}`)[0] ??
+      markers(ix, row.start, row.end)
+        .filter((m) => m.start < row.end)
+        .map((m) => `${m.year ?? ''}-${m.q}`)[0];
+    const ok = text.includes('\t') && quarter !== undefined && money(ix, row.start, row.end).some(big);
+    if (!ok) {
+      if (quarters.size >= 2) break;
+      first = null;
+      quarters.clear();
+      continue;
+    }
+    first ??= row.start;
+    quarters.add(quarter);
+  }
+  return quarters.size >= 2 ? first : null;
 }
 
 /**
