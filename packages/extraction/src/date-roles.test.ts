@@ -140,6 +140,16 @@ describe('the end of the Zinslauf', () => {
     ]);
   });
 
+  it('a table whose start column is headed "Beginn" (next to "bis")', () => {
+    const f = fields('zinsbescheid', [
+      ...head,
+      'Nachzuzahlen sind 10.000,00 €; der Betrag wird nach § 233a AO verzinst.',
+      'Beginn | bis | Monate | Grundlage | Zinsen',
+      '03.06.2019 | 08.03.2024 | 57 | 10.000,00 € | 855,00 €',
+    ]);
+    expect([f.zinsen_von?.value, f.zinsen_bis?.value]).toEqual(['2019-06-03', '2024-03-08']);
+  });
+
   it('a form row "Zinslauf Ende (Bekanntgabe)" with an ISO date', () => {
     const f = fields('zinsbescheid', [
       ...head,

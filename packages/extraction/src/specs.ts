@@ -371,9 +371,9 @@ export const SPECS: Record<string, FieldSpec> = {
         ),
         adjacent: true,
       },
-      // Header cells of a period: a cell "von"/"vom" next to a cell "bis"/"Ende" (interest table).
+      // Header cells of a period: a cell "von"/"vom"/"Beginn" next to a cell "bis"/"Ende" (interest table).
       {
-        re: /(?<=(?:^|[\n\t]|zeitraum |zinslauf ))vo[nm](?=\t(?:zeitraum )?(?:bis|ende)(?:[\t\n]|$))/iu,
+        re: /(?<=(?:^|[\n\t]|zeitraum |zinslauf ))(?:vo[nm]|beginn)(?=\t(?:zeitraum )?(?:bis|ende)(?:[\t\n]|$))/iu,
         adjacent: true,
         w: 0.9,
       },
