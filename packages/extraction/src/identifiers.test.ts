@@ -190,6 +190,18 @@ describe('the tax year by its role', () => {
     ]);
     expect(f.erhebungszeitraum).toBe(2022);
   });
+
+  it('an IBAN with one look-alike digit (8 read as 0) is repaired under the checksum on scans only', () => {
+    const right = 'DE89370400440532013000';
+    // The scan read the 8 of the check digits as 0.
+    const scanned = 'DE09370400440532013000';
+    expect(isValidIban(scanned)).toBe(false);
+    const rows = ['Gemeinde Wiesenau · Kasse', 'Bankverbindung Kreissparkasse ' + scanned + ' BIC KSKWDE61'];
+    expect(fields('gewst_bescheid', rows, 'ocr').iban).toBe(right);
+    // A text layer is what was printed: no repair.
+    expect(fields('gewst_bescheid', rows, 'text').iban).toBeUndefined();
+    expect(normalizeValue('iban', scanned)).toBeNull();
+  });
 });
 
 describe('dates in more forms and roles', () => {
@@ -313,5 +325,30 @@ describe('OCR', () => {
       'ocr',
     );
     expect(f.erhebungszeitraum).toBe(2022);
+  });
+
+  it('amounts behind protective asterisks, the fill partly read as "#"/"+", commas for points', () => {
+    const rows = [
+      'STADT WIESENAU STEUERAMT',
+      'GEWERBESTEUERBESCHEID 2022',
+      'STEUERMESSBETRAG | **#*2,140,00',
+      'HEBESATZ | 400',
+      'FESTGESETZTE GEWERBESTEUER | *+*#*8 560,00',
+    ];
+    const f = fields('gewst_bescheid', rows, 'ocr');
+    expect(f.messbetrag).toBe('2140.00');
+    expect(f.festgesetzte_steuer).toBe('8560.00');
+  });
+
+  it('an IBAN with one look-alike digit (8 read as 0) is repaired under the checksum on scans only', () => {
+    const right = 'DE89370400440532013000';
+    // The scan read the 8 of the check digits as 0.
+    const scanned = 'DE09370400440532013000';
+    expect(isValidIban(scanned)).toBe(false);
+    const rows = ['Gemeinde Wiesenau · Kasse', 'Bankverbindung Kreissparkasse ' + scanned + ' BIC KSKWDE61'];
+    expect(fields('gewst_bescheid', rows, 'ocr').iban).toBe(right);
+    // A text layer is what was printed: no repair.
+    expect(fields('gewst_bescheid', rows, 'text').iban).toBeUndefined();
+    expect(normalizeValue('iban', scanned)).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ const IBAN_NUMERIC = /^(?:AT|BE|CZ|DE|DK|EE|ES|FI|HR|HU|LT|NO|PL|PT|RS|SE|SI|SK)
  * account part is all digits such a reading is repaired when the checksum then holds.
  * Unknown countries: the longest prefix that passes the check.
  */
-export function normalizeIban(raw: string): string | null {
+export function normalizeIban(raw: string, ocr = false): string | null {
   const s = raw.replace(/[\s:.-]/g, '').toUpperCase();
   const country = s.slice(0, 2);
   const len = IBAN_LENGTH[country];
@@ -134,6 +134,7 @@ export function normalizeIban(raw: string): string | null {
         country +
         cut.slice(2).replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
       if (/^[A-Z]{2}\d+$/.test(fixed) && isValidIban(fixed)) return fixed;
+      if (ocr && /^[A-Z]{2}\d+$/.test(fixed)) return ocrDigitRepair(fixed);
     }
     return null;
   }
@@ -141,8 +142,37 @@ export function normalizeIban(raw: string): string | null {
   return null;
 }
 
+/** Digits OCR takes for one another in print (symmetric pairs: 8 with 0, 3, 6, 9; 5–6; 1–7). */
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  '0': '8',
+  '1': '7',
+  '3': '8',
+  '5': '6',
+  '6': '58',
+  '7': '1',
+  '8': '0369',
+  '9': '8',
+};
+
+/**
+ * An OCR reading of an all-digit IBAN that fails the mod-97 check: the one IBAN that a single
+ * look-alike digit (8 read as 6, 0 as 8 …) makes valid, or null when none or several do. A
+ * single wrong digit never passes mod 97 (ISO 7064), so the true reading is among the variants;
+ * another variant passing too leaves the reading open.
+ */
+export function ocrDigitRepair(iban: string): string | null {
+  const found = new Set<string>();
+  for (let i = 2; i < iban.length; i++) {
+    for (const d of DIGIT_LOOKALIKES[iban[i]!] ?? '') {
+      const v = iban.slice(0, i) + d + iban.slice(i + 1);
+      if (isValidIban(v)) found.add(v);
+    }
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
 /** Canonical value of a matched string, or null when it does not parse. */
-export function normalizeValue(kind: Kind, raw: string): string | number | null {
+export function normalizeValue(kind: Kind, raw: string, ocr = false): string | number | null {
   switch (kind) {
     case 'money':
       return parseMoney(raw);
@@ -157,7 +187,7 @@ export function normalizeValue(kind: Kind, raw: string): string | number | null 
     case 'bic':
       return normalizeBic(raw);
     case 'iban':
-      return normalizeIban(raw);
+      return normalizeIban(raw, ocr);
     default:
       return raw;
   }
@@ -191,7 +221,7 @@ export function adjacentValue(
       String.raw`^${sep}*(?:\([^()\n\d]{1,40}\)${sep}*)?(?:Nr\.?\s*)?${skip}(${VALUE_SOURCE[kind]})`,
       flags,
     ).exec(rest);
-    if (m?.[1] && normalizeValue(kind, m[1]) !== null) {
+    if (m?.[1] && normalizeValue(kind, m[1], ocr) !== null) {
       return { start: m[0].length - m[1].length, length: m[1].length, skipped };
     }
   }
@@ -243,11 +273,14 @@ function candidate(
   score: number,
   negate?: boolean,
 ): Candidate | null {
-  let value = normalizeValue(kind, ix.text.slice(start, end));
+  const ocr = ix.page.source === 'ocr';
+  let value = normalizeValue(kind, ix.text.slice(start, end), ocr);
   if (value === null) return null;
-  if (kind === 'bic' && ix.page.source === 'ocr' && typeof value === 'string') value = ocrBic(value);
+  if (kind === 'bic' && ocr && typeof value === 'string') value = ocrBic(value);
   if (negate) value = negateMoney(value);
-  const conf = spanConfidence(ix, start, end);
+  // A reading repaired by a look-alike digit is a guess the checksum backs: kept, but not sure.
+  const repaired = kind === 'iban' && ocr && normalizeValue(kind, ix.text.slice(start, end)) === null;
+  const conf = spanConfidence(ix, start, end) * (repaired ? 0.6 : 1);
   return { value, score, confidence: conf, page: ix.page.page, rect: spanRect(ix, start, end), pos: start };
 }
 
