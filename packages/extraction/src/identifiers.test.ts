@@ -191,6 +191,19 @@ describe('the tax year by its role', () => {
     expect(f.erhebungszeitraum).toBe(2022);
   });
 
+  it('amounts behind protective asterisks, the fill partly read as "#"/"+", commas for points', () => {
+    const rows = [
+      'STADT WIESENAU STEUERAMT',
+      'GEWERBESTEUERBESCHEID 2022',
+      'STEUERMESSBETRAG | **#*2,140,00',
+      'HEBESATZ | 400',
+      'FESTGESETZTE GEWERBESTEUER | *+*#*8 560,00',
+    ];
+    const f = fields('gewst_bescheid', rows, 'ocr');
+    expect(f.messbetrag).toBe('2140.00');
+    expect(f.festgesetzte_steuer).toBe('8560.00');
+  });
+
   it('an IBAN with one look-alike digit (8 read as 0) is repaired under the checksum on scans only', () => {
     const right = 'DE89370400440532013000';
     // The scan read the 8 of the check digits as 0.

@@ -14,7 +14,20 @@ const isJunk = (w: Word) => w.confidence < 0.3 && /^\p{L}{1,4}$/u.test(w.text);
 const NUMERAL = /^([(]?)([\dOoIl|]{1,4}(?:[.,][\dOoIl|]{1,4})+[.,]?(?:--?|–)?)([€):;,]*)$/u;
 /** A year of this century read with look-alike letters ("2O22", "2O1l"), as a token of its own. */
 const YEAR_LOOKALIKE = /^([(]?)(2[0Oo][\dOoIl|]{2})([.,:;)]?)$/u;
-export function correctNumeral(text: string): string {
+/**
+ * Protective fill before an amount ("****9.792,60" on continuous forms), OCR reading some of its
+ * asterisks as "#", "+" or "x": at least one asterisk, then only fill characters, then the digits.
+ */
+const FILL = /^[*#+x×]*\*[*#+x×]*(?=\d)/u;
+/** Thousands grouped by commas, as OCR reads the points of "4.538,00" ("4,538,00"). */
+const COMMA_GROUPED = /^(\d{1,3}(?:,\d{3})+)(,\d{2}(?!\d))/u;
+export function correctNumeral(raw: string): string {
+  const filled = raw.replace(FILL, '');
+  const text = filled.replace(
+    COMMA_GROUPED,
+    (_, int: string, dec: string) => `${int.replaceAll(',', '.')}${dec}`,
+  );
+  if (text !== raw) return text;
   const y = YEAR_LOOKALIKE.exec(text);
   if (y && /[OoIl|]/u.test(y[2]!) && (y[2]!.match(/\d/gu)?.length ?? 0) >= 2)
     return `${y[1]}${y[2]!.replace(/[Oo]/gu, '0').replace(/[Il|]/gu, '1')}${y[3]}`;
