@@ -1,17 +1,23 @@
 /**
  * Training of the notice classifier of packages/extraction, shared by `train-classifier.ts`
- * (writes the shipped model) and `classifier-lofo.ts` (leave-one-family-out measure). Draws
- * from the DEVELOPMENT pools (pools-dev.ts) and the eight classic layouts only, never a blind part.
+ * (writes the shipped model) and `classifier-lofo.ts` (leave-one-family-out and
+ * leave-one-part-out measures). Draws from the DEVELOPMENT parts (dev, dev2, dev3, dev4 — four
+ * independent authors) and the eight classic layouts only, never a blind part; every source
+ * (part) weighs the same in the loss, so no author dominates.
  * Multinomial logistic regression (AdaGrad, L2) over the features of `features()` in classify.ts;
  * every text also enters once with simulated OCR damage (ß/ss, lost umlauts, 0/O and l/1
  * confusions, split words). Deterministic for given texts and seed.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { DOCUMENT_TYPES, type DocumentType } from '@gewst/domain';
 import { features, type Model } from '../../packages/extraction/src/classify.js';
 import { extractText, pagesText } from '../../packages/extraction/src/process.js';
 import { rng } from './data.js';
 import { generateNotice, generatePooledNotice, POOLS } from './generate.js';
 import { LAYOUTS } from './layouts.js';
+import { DEV2_FAMILIES } from './pools-dev2.js';
+import { DEV3_FAMILIES } from './pools-dev3.js';
+import { DEV4_FAMILIES } from './pools-dev4.js';
 
 /** Simulated OCR damage of a clean text. */
 export function ocrNoise(text: string, rand: () => number): string {
@@ -30,32 +36,93 @@ export function ocrNoise(text: string, rand: () => number): string {
   });
 }
 
-/** A training text: its type and where it came from (a development family id or a classic layout id). */
+/**
+ * A training text: its type, where it came from (a development family id or a classic layout
+ * id) and its author (a development part, or `classic` for the eight classic layouts).
+ */
 export interface TrainingText {
   text: string;
   type: DocumentType;
   source: string;
+  part: string;
 }
 
 export const textOf = async (pdf: Uint8Array) => pagesText((await extractText(pdf, { ocr: false })).pages);
 
-/** `count` notices per (development family or classic layout, type), seeds disjoint from the benchmark's. */
-export async function trainingTexts(count: number): Promise<TrainingText[]> {
+/** The development parts (each by its own author) the classifier is trained on. */
+export const DEV_PARTS = ['dev', 'dev2', 'dev3', 'dev4'] as const;
+export type DevPart = (typeof DEV_PARTS)[number];
+
+/** The family ids of a development part, in the generator's family order. */
+export function familiesOf(part: DevPart): string[] {
+  if (part === 'dev2') return DEV2_FAMILIES.map((f) => f.id);
+  if (part === 'dev3') return DEV3_FAMILIES.map((f) => f.id);
+  if (part === 'dev4') return DEV4_FAMILIES.map((f) => f.id);
+  return POOLS.dev.families.map((f) => f.id);
+}
+
+/** First training seed: `TRAIN_SEED + i` for the i-th round; the benchmark's seeds are small (1, 7). */
+export const TRAIN_SEED = 1000;
+
+/**
+ * The generators' random state of a pooled notice is a function of
+ * `seed · 7919 + type · 131 + family · 17 + index · 100 003` (plus a constant per part): a
+ * training notice (seed 1000 + i, index i) can only repeat a benchmark notice (seed s, index j)
+ * if these sums meet. Throws if any training key meets one of the benchmark's for seeds 1–20 and
+ * up to 10 notices per (family, type), so the model never sees a notice it is measured on.
+ */
+export function assertDisjointSeeds(count: number, families = 16): void {
+  const key = (seed: number, type: number, fam: number, index: number) =>
+    seed * 7919 + type * 131 + fam * 17 + index * 100_003;
+  const bench = new Set<number>();
+  for (let s = 1; s <= 20; s++)
+    for (let j = 0; j < 10; j++)
+      for (let t = 0; t < DOCUMENT_TYPES.length; t++)
+        for (let f = 0; f < families; f++) bench.add(key(s, t, f, j));
+  for (let i = 0; i < count; i++)
+    for (let t = 0; t < DOCUMENT_TYPES.length; t++)
+      for (let f = 0; f < families; f++)
+        if (bench.has(key(TRAIN_SEED + i, t, f, i)))
+          throw new Error(`training notice (seed ${TRAIN_SEED + i}, index ${i}) repeats a benchmark notice`);
+}
+
+/**
+ * `count` notices per (development family or classic layout, type) of the given parts (and the
+ * classic layouts unless `classic: false`), seeds disjoint from the benchmark's. With `cache`,
+ * the texts are read from (or written to) that JSON file — generating them is the slow part.
+ */
+export async function trainingTexts(
+  count: number,
+  opts: { parts?: readonly DevPart[]; classic?: boolean; cache?: string; log?: (l: string) => void } = {},
+): Promise<TrainingText[]> {
+  const parts = opts.parts ?? DEV_PARTS;
+  if (opts.cache && existsSync(opts.cache)) {
+    const cached = JSON.parse(readFileSync(opts.cache, 'utf8')) as { count: number; texts: TrainingText[] };
+    if (cached.count === count)
+      return cached.texts.filter((t) =>
+        t.part === 'classic' ? opts.classic !== false : parts.some((p) => p === t.part),
+      );
+  }
+  assertDisjointSeeds(count);
   const out: TrainingText[] = [];
   for (let i = 0; i < count; i++) {
-    for (const [fi, fam] of POOLS.dev.families.entries()) {
-      for (const type of DOCUMENT_TYPES) {
-        const n = await generatePooledNotice('dev', 1000 + i, type, fi, i);
-        out.push({ text: await textOf(n.pdf), type, source: fam.id });
+    for (const part of parts)
+      for (const [fi, fam] of familiesOf(part).entries()) {
+        for (const type of DOCUMENT_TYPES) {
+          const n = await generatePooledNotice(part, TRAIN_SEED + i, type, fi, i);
+          out.push({ text: await textOf(n.pdf), type, source: `${part}:${fam}`, part });
+        }
       }
-    }
-    for (const l of LAYOUTS) {
-      for (const type of DOCUMENT_TYPES) {
-        const n = await generateNotice(5000 + i, type, l);
-        out.push({ text: await textOf(n.pdf), type, source: l.id });
+    if (opts.classic !== false)
+      for (const l of LAYOUTS) {
+        for (const type of DOCUMENT_TYPES) {
+          const n = await generateNotice(5000 + i, type, l);
+          out.push({ text: await textOf(n.pdf), type, source: l.id, part: 'classic' });
+        }
       }
-    }
+    opts.log?.(`round ${i + 1}/${count}: ${out.length} texts`);
   }
+  if (opts.cache) writeFileSync(opts.cache, JSON.stringify({ count, texts: out }));
   return out;
 }
 
@@ -69,10 +136,15 @@ export interface TrainOptions {
 
 export function trainModel(texts: readonly TrainingText[], opts: TrainOptions = {}): Model {
   const r = rng(opts.seed ?? 20_261_124);
-  const docs: { text: string; y: number }[] = [];
+  // Every author (part) weighs the same: a part with more families or notices does not dominate.
+  const perPart = new Map<string, number>();
+  for (const t of texts) perPart.set(t.part, (perPart.get(t.part) ?? 0) + 1);
+  const mean = texts.length / Math.max(1, perPart.size);
+  const docs: { text: string; y: number; w: number }[] = [];
   for (const t of texts) {
     const y = DOCUMENT_TYPES.indexOf(t.type);
-    docs.push({ text: t.text, y }, { text: ocrNoise(t.text, r), y });
+    const w = mean / perPart.get(t.part)!;
+    docs.push({ text: t.text, y, w }, { text: ocrNoise(t.text, r), y, w });
   }
   // Features seen in fewer than 4 texts (names, numbers, one-off words) are left out: the model
   // must rest on what notices of a type share, not on what identifies one training letter.
@@ -98,7 +170,7 @@ export function trainModel(texts: readonly TrainingText[], opts: TrainOptions = 
       let loss = 0;
       for (const idx of order) {
         const x = rows[idx]!;
-        const y = docs[idx]!.y;
+        const { y, w: weight } = docs[idx]!;
         const z = Array.from(bias);
         for (const [f, v] of x) {
           const w = W.get(f);
@@ -108,9 +180,9 @@ export function trainModel(texts: readonly TrainingText[], opts: TrainOptions = 
         const e = z.map((v) => Math.exp(v - max));
         const sum = e.reduce((a, b) => a + b, 0);
         const p = e.map((v) => v / sum);
-        loss -= Math.log(p[y]! + 1e-12);
+        loss -= weight * Math.log(p[y]! + 1e-12);
         for (let c = 0; c < K; c++) {
-          const g = p[c]! - (c === y ? 1 : 0);
+          const g = weight * (p[c]! - (c === y ? 1 : 0));
           gBias[c]! += g * g;
           bias[c]! -= (lr * g) / Math.sqrt(gBias[c]!);
         }
@@ -124,7 +196,7 @@ export function trainModel(texts: readonly TrainingText[], opts: TrainOptions = 
             G.set(f, gg);
           }
           for (let c = 0; c < K; c++) {
-            const g = (p[c]! - (c === y ? 1 : 0)) * v + l2 * w[c]!;
+            const g = weight * (p[c]! - (c === y ? 1 : 0)) * v + l2 * w[c]!;
             gg[c]! += g * g;
             w[c]! -= (lr * g) / Math.sqrt(gg[c]!);
           }

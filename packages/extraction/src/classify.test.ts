@@ -591,3 +591,60 @@ describe('classify: boilerplate that names another act leaves a short notice a n
     });
   }
 });
+
+/**
+ * Messbescheid, prepayment notice or Gewerbesteuerbescheid by what the letter computes and for
+ * which year — written for this test, in wordings of no generator: a Finanzamt's Messbescheid
+ * that also sets the Messbetrag for prepayments (§ 19 Abs. 3 GewStG); a municipality's
+ * prepayment notice that names the Messbetrag for prepayments and applies its Hebesatz; a tax
+ * assessment of a past year that carries the next year's prepayments.
+ */
+describe('classify: Messbetrag, prepayments and assessment by their arithmetic and year', () => {
+  const messForPrepayments = `Finanzamt Kieselbach · Bezirk 07
+     Bescheid 2023 über den Gewerbesteuer-Messbetrag sowie den Messbetrag für Vorauszahlungszwecke
+     Ermittlung | Ihre Angaben | Finanzamt
+     Gewinn aus Gewerbebetrieb | 61.004,10 | 58.250,80
+     Hinzurechnungen | 3.200,00 | 3.200,00
+     maßgebender Gewerbeertrag | 64.204,10 | 61.450,80
+     abgerundet auf volle 100 € | | 61.400,00
+     Freibetrag | | 24.500,00
+     Messbetrag zu 3,5 v. H. | | 1.291,00
+     Für die Vorauszahlungen ab 2025 wird der Steuermessbetrag für Zwecke der Vorauszahlungen nach § 19 Abs. 3 GewStG auf 1.291,00 EUR festgesetzt.`;
+  it('reads a Messbescheid that also sets the Messbetrag for prepayments as a Messbescheid', () => {
+    expect(strongCues(messForPrepayments)).not.toContain('prepay_set');
+    expect(strongCues(messForPrepayments)).toContain('mess_calc');
+    expect(classify(messForPrepayments).type).toBe('messbescheid');
+  });
+
+  const prepaymentsFromRate = `Samtgemeinde Uferwald · Gemeindekasse
+     Festsetzung der Vorauszahlungen zur Gewerbesteuer 2025
+     Messbetrag (für Vorauszahlungszwecke, lt. Finanzamt) .......... 2.457,00
+     Hebesatz der Gemeinde ......................................... 395 v. H.
+     Vorauszahlung im Jahr ......................................... 9.704,00
+     Restliche Rate: fällig 17.11.2025 .............................. 2.426,00`;
+  it('reads prepayments computed from Messbetrag × Hebesatz as a Vorauszahlungsbescheid, not a Messbescheid', () => {
+    // 2.457 × 395 % = 9.705,15; a quarter rounded down to the euro 2.426, four of them 9.704.
+    expect(strongCues(prepaymentsFromRate)).toEqual(expect.arrayContaining(['rate_applied', 'prepay_rate']));
+    expect(classify(prepaymentsFromRate).type).toBe('vorauszahlungsbescheid');
+  });
+
+  const pastYearWithPrepayments = `Stadt Lindenhof · Kämmerei
+     Heranziehung zur Gewerbesteuer, Veranlagung 2022
+     Messbetrag 2.140,00 € | Hebesatz 420 % | Steuer 8.988,00 €
+     Soll bisher 0,00 € | nachzuzahlen 8.988,00 €, zahlbar bis 03.06.2024
+     Neue Vorauszahlungen: 15.08.2024 2.247,00 €; 15.11.2024 2.247,00 €; 15.02.2025 2.247,00 €; 15.05.2025 2.247,00 €
+     Die Vorauszahlungen werden nach § 19 Abs. 3 GewStG auf je 2.247,00 € festgesetzt.`;
+  it('reads the assessment of a past year that carries later prepayments as a Gewerbesteuerbescheid', () => {
+    expect(strongCues(pastYearWithPrepayments)).toContain('past_year_assessed');
+    expect(classify(pastYearWithPrepayments).type).toBe('gewst_bescheid');
+  });
+
+  it('keeps a prepayment notice whose schedule is for the year it names a Vorauszahlungsbescheid', () => {
+    const sameYear = `Gemeinde Tannried · Steuerstelle
+     Gewerbesteuer-Vorauszahlungen für 2024 (§ 19 GewStG)
+     Messbetrag 1.000,00 € × Hebesatz 400 % = Jahresbetrag 4.000,00 €
+     15.02.2024 1.000,00 € · 15.05.2024 1.000,00 € · 15.08.2024 1.000,00 € · 15.11.2024 1.000,00 €`;
+    expect(strongCues(sameYear)).not.toContain('past_year_assessed');
+    expect(classify(sameYear).type).toBe('vorauszahlungsbescheid');
+  });
+});

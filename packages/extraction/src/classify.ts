@@ -253,7 +253,7 @@ export function strongCues(text: string): string[] {
   // a Messbescheid's act, not a prepayment notice's).
   const p19 = refRe('19', GEWSTG);
   const p19Sentences = t.split(/(?<!\b(?:abs|nr|v|h|lt|vgl|gem|s))[.;!?]\s/u).filter((x) => p19.test(x));
-  const onlyMess = (x: string) => MESS_FOR_PREPAY.test(x) && !PREPAY_WORD.test(messForPrepayOnly(x));
+  const onlyMess = (x: string) => MESS_FOR_PREPAY.test(x) && !PREPAY_WORD.test(forMess(messForPrepayOnly(x)));
   if (p19Sentences.length > 0 && !p19Sentences.every(onlyMess)) out.push('p19_gewstg');
   has('p16_gewstg', refRe('16', GEWSTG));
   has('p14_gewstg', refRe('(?:14|11)', GEWSTG));
@@ -329,12 +329,38 @@ export function strongCues(text: string): string[] {
   else if (!fixes && reminderAct(lined)) out.push('reminder');
   const arith = arithmeticCues(text);
   out.push(...arith);
-  if (!arith.includes('assessment') && messArithmetic(text)) out.push('mess_calc');
+  if (
+    arith.includes('assessment') &&
+    out.includes('schedule') &&
+    pastYearAssessed(t, quarterDates, quarterMarks)
+  )
+    out.push('past_year_assessed');
+  if (!arith.includes('rate_applied') && messArithmetic(text)) out.push('mess_calc');
   if (prepaymentArithmetic(text)) out.push('prepay_calc');
   out.push(...interestCues(text, t, arith.includes('assessment')));
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
+}
+
+/**
+ * A Gewerbesteuerbescheid assesses the tax of a year that has ended (§ 18 GewStG) and may set
+ * the prepayments of the years after it; a prepayment notice sets those of the year it names.
+ * True where every year the letter names the tax, the assessment or the prepayments for ("für
+ * 2023", "Erhebungszeitraum 2023", "Gewerbesteuer 2023", "ab 2025") lies before every year of its
+ * schedule of due dates: the tax assessed is that of a past year, the schedule only attached.
+ */
+function pastYearAssessed(t: string, quarterDates: string[], quarterMarks: Set<string>): boolean {
+  const schedule = [
+    ...quarterDates.map((d) => Number(/(\d{2,4})$/.exec(d)?.[1] ?? 0)).map((y) => (y < 100 ? 2000 + y : y)),
+    ...[...quarterMarks].map((m) => Number(m.split('/')[1])),
+  ].filter((y) => y > 1990);
+  const named = [
+    ...t.matchAll(
+      /\b(?:fur|ab|jahr|kalenderjahr|steuerjahr|erhebungszeitraum\p{L}*|gewerbesteuer\p{L}*|vorauszahlung\p{L}*|veranlagung\p{L}*)(?:\s(?:das|den|dem|die))?(?:\s(?:jahr|kalenderjahr|erhebungszeitraum))?:?\s(?:1\.?\s?januar\s)?((?:19|20)\d{2})(?![\d.,])/gu,
+    ),
+  ].map((m) => Number(m[1]));
+  return schedule.length > 0 && named.length > 0 && Math.min(...schedule) > Math.max(...named);
 }
 
 const PREPAY_WORD = /vorauszahl|abschlagszahl|vierteljahrlich|quartalsweise|je (?:quartal|termin|falligkeit)/;
@@ -359,7 +385,9 @@ export function prepaymentsSet(plain: string, fixing = false): boolean {
   const amount = new RegExp(String.raw`${AMOUNT}|\d\s?(?:€|eur)`, 'u');
   // "Der Steuermessbetrag für Zwecke der Vorauszahlungen wird … festgesetzt": the act sets a
   // Messbetrag (the tax office's, § 19 Abs. 3 GewStG), the prepayments are only its purpose.
-  const own = messForPrepayOnly;
+  // Also where the purpose stands apart from the Messbetrag ("Für die Vorauszahlungen ab 2025 wird
+  // der Steuermessbetrag … festgesetzt").
+  const own = (x: string) => forMess(messForPrepayOnly(x));
   for (let i = 0; i < sentences.length; i++) {
     const s = own(sentences[i]!);
     const verb = PREPAY_FIX.test(s) || (!fixing && PREPAY_VERB.test(s));
@@ -374,6 +402,15 @@ export function prepaymentsSet(plain: string, fixing = false): boolean {
 const MESS_FOR_PREPAY =
   /(?:steuer)?messbetr\p{L}*\s+(?:(?:fur|zu|zum)\s+(?:zwecke?n?\s+der\s+|die\s+)?)?(?:gewerbesteuer-?)?vorauszahl\p{L}*|vorauszahlungs-?(?:steuer)?messbetr\p{L}*/u;
 const messForPrepayOnly = (x: string) => x.replace(new RegExp(MESS_FOR_PREPAY.source, 'gu'), 'messbetrag');
+/** Prepayments named as a purpose ("für (Zwecke der) Vorauszahlungen", "für Vorauszahlungszwecke"). */
+const FOR_PREPAY =
+  /\b(?:fur|zu)\s(?:(?:den\s)?zwecke?n?\s(?:der\s)?)?(?:die\s)?(?:gewerbesteuer-?\s?)?vorauszahlung\p{L}*/gu;
+/**
+ * A sentence about a Messbetrag with the prepayments only as its purpose — "der Messbetrag für
+ * (Zwecke der) Vorauszahlungen wird … festgesetzt" (§ 19 Abs. 3 GewStG, the Finanzamt's act) —
+ * sets a Messbetrag, not the prepayments: the purpose is dropped before the prepayment words count.
+ */
+const forMess = (s: string) => (/messbetrag/.test(s) ? s.replace(FOR_PREPAY, ' ') : s);
 
 const AMOUNT = String.raw`(?:\d{1,3}(?:[.\s]\d{3})+|\d+),(?:\d{2}|--)`;
 /**
@@ -589,7 +626,10 @@ export function reminderAct(text: string): boolean {
 /**
  * The tax arithmetic as a cue: an amount that is another amount times a Hebesatz (an
  * assessment of the tax), and the tax less an earlier amount printed as a difference (a
- * settlement, the mark of a Gewerbesteuerbescheid).
+ * settlement, the mark of a Gewerbesteuerbescheid). `rate_applied`: a Hebesatz is applied to a
+ * Messbetrag — the tax, or the prepayments from it (a quarter of the product rounded down to the
+ * euro, or four such quarters) — which the municipality does and never the Finanzamt's
+ * Messbescheid, however much of the Messbetrag's wording the letter carries.
  */
 export function arithmeticCues(text: string): string[] {
   const amounts = [
@@ -604,17 +644,40 @@ export function arithmeticCues(text: string): string[] {
     // A rate printed without its unit ("Hebesatz (%)" column, a factor "4,90"): the arithmetic decides.
     ...new Set([...text.matchAll(new RegExp(BARE_RATE_SOURCE, 'gu'))].map((m) => parseBareRate(m[0]))),
   ].filter((v): v is number => v !== null && v >= 200 && v <= 1000 && Number.isInteger(v));
+  // The rates a Hebesatz is printed as: with its unit, or a bare number after the word.
+  const hebesatz = new Set(
+    [
+      ...[...text.matchAll(new RegExp(PERCENT_SOURCE, 'giu'))].map((m) => parsePercent(m[0])),
+      ...[...text.matchAll(/hebe-?\s?satz/giu)].flatMap((h) =>
+        [...text.slice(h.index, h.index + 120).matchAll(new RegExp(BARE_RATE_SOURCE, 'gu'))].map((m) =>
+          parseBareRate(m[0]),
+        ),
+      ),
+    ].filter((v): v is number => v !== null && v >= 200 && v <= 1000 && Number.isInteger(v)),
+  );
   const set = new Set(amounts.map((a) => (a < 0n ? -a : a)));
   const taxes: bigint[] = [];
+  // Prepayments from a Messbetrag (§ 19 GewStG): Messbetrag × Hebesatz, a quarter of it rounded
+  // down to the euro, printed as the quarter or as four quarters (the yearly prepayment).
+  let prepayRate = false;
+  let rateApplied = false;
   for (const mb of amounts) {
     if (mb <= 0n) continue;
     for (const h of rates) {
       const tax = (mb * BigInt(h) + 50n) / 100n;
-      if (tax !== mb && set.has(tax)) taxes.push(tax);
+      if (tax === mb || !set.has(tax)) continue;
+      taxes.push(tax);
+      if (hebesatz.has(h)) rateApplied = true;
+    }
+    for (const h of hebesatz) {
+      const quarter = ((mb * BigInt(h)) / 40_000n) * 100n;
+      if (quarter >= 5000n && quarter !== mb && (set.has(quarter) || set.has(4n * quarter)))
+        prepayRate = true;
     }
   }
-  if (taxes.length === 0) return [];
-  const out = ['assessment'];
+  // Prepayments from the Messbetrag and no tax assessed from it: what a prepayment notice does.
+  if (taxes.length === 0) return prepayRate ? ['rate_applied', 'prepay_rate'] : [];
+  const out = rateApplied || prepayRate ? ['assessment', 'rate_applied'] : ['assessment'];
   outer: for (const tax of taxes) {
     for (const prev of set) {
       if (prev === tax || prev === 0n) continue;
@@ -700,8 +763,17 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   surcharge_charged: { mahnung: 2.5 },
   // 1 % of the arrears rounded down to 50 € × months begun, charged: what a Mahnung does.
   surcharge_calc: { mahnung: 1.5 },
-  // A Messbetrag derived from a Gewerbeertrag, no tax assessed from it: what a Messbescheid does.
-  mess_calc: { messbescheid: 1.5 },
+  // A Messbetrag derived from a Gewerbeertrag, no Hebesatz applied to it: what a Messbescheid
+  // does — the Finanzamt's act, which a municipality's prepayment notice takes as given (it
+  // applies its Hebesatz), whatever the letter says of the prepayments.
+  mess_calc: { messbescheid: 1.5, vorauszahlungsbescheid: -2 },
+  // A Hebesatz applied to a Messbetrag: the municipality's act (tax or prepayments), never a Messbescheid.
+  rate_applied: { messbescheid: -3 },
+  // The prepayments computed from Messbetrag × Hebesatz, no tax assessed: a prepayment notice.
+  prepay_rate: { vorauszahlungsbescheid: 1 },
+  // A tax assessed for a year before every year of the schedule it carries: the year's assessment
+  // with the later prepayments attached, not a prepayment notice.
+  past_year_assessed: { gewst_bescheid: 2, vorauszahlungsbescheid: -1.5 },
   // Tax less an earlier amount = the printed difference: a year settled, which no prepayment notice does.
   settlement: { gewst_bescheid: 2.5, vorauszahlungsbescheid: -1.5 },
   interest_subject: { zinsbescheid: 2.5 },
