@@ -185,6 +185,12 @@ describe('strong cues', () => {
     expect(strongCues(vz)).toEqual(expect.arrayContaining(['p19_gewstg', 'prepay_set']));
   });
 
+  it('a paragraph sign OCR read as "8" or "$" still cites the law; a plain 8 cites nothing', () => {
+    expect(strongCues('FESTSETZUNG GEMAESS 8 19 ABS. 1 GEWSTG')).toContain('p19_gewstg');
+    expect(strongCues('Zuschlag nach $ 240 AO')).toContain('p240_ao');
+    expect(strongCues('Anlage 8 19 Seiten, Abgabenordnung')).not.toContain('p19_gewstg');
+  });
+
   it('folds OCR and typewriter spellings', () => {
     expect(foldText('Meßbetrag Säumniszuschläge')).toBe('messbetrag saumniszuschlage');
   });

@@ -212,7 +212,9 @@ export function features(text: string): Map<string, number> {
   return f;
 }
 
-const PARA = String.raw`(?:§§?|paragraph|par\.)\s*`;
+// OCR reads "§" as "8" or "$" now and then ("NACH 8 19 GEWSTG"): a lone 8 or $ before the number of
+// a reference that names its law counts as the sign.
+const PARA = String.raw`(?:§§?|paragraph|par\.|\$|(?<![\w.,])8\s(?=\d))\s*`;
 const AO = String.raw`(?:ao|abgabenordnung)\b`;
 const GEWSTG = String.raw`(?:gewstg|gewerbesteuergesetz(?:es)?)\b`;
 /**
