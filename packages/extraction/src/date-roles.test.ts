@@ -174,6 +174,22 @@ describe('the end of the Zinslauf', () => {
   });
 });
 
+describe('the due date of an assessment', () => {
+  it('"Fälligkeit der Nachzahlung: …" (the label names what is due)', () => {
+    const f = fields('gewst_bescheid', [
+      'Gemeinde Obertal · Steueramt',
+      'Obertal, 02.02.2024',
+      'Gewerbesteuerbescheid 2022',
+      'Gewerbesteuer 2022 | 4.000,00 €',
+      'bisher festgesetzt | 1.000,00 €',
+      'Nachzahlung | 3.000,00 €',
+      'Fälligkeit der Nachzahlung: 07.03.2024',
+      'Die Vorauszahlungen sind am 15.02.2024, 15.05.2024, 15.08.2024 und 15.11.2024 fällig.',
+    ]);
+    expect(f.faellig_am?.value).toBe('2024-03-07');
+  });
+});
+
 describe('the due date of a reminder', () => {
   it('"BIS ZUM 2023-05-10" in capitals with ISO dates, not the end of a surcharge month in the table', () => {
     const f = fields('mahnung', [

@@ -300,7 +300,7 @@ export const SPECS: Record<string, FieldSpec> = {
     labels: [
       {
         re: L(
-          String.raw`Fälligkeit(?:stag|sdatum|stermin)?|fällig (?:am|zum|bis(?: zum)?)|fällig(?=\s?:)|zahlbar (?:bis|am)(?: zum| spätestens)?|zu (?:zahlen|entrichten|überweisen) bis(?: zum| spätestens)?|Zahlungstermin|Zahlungsfrist|Zahlungsziel|Einzahlungstermin|spätestens (?:am|bis)(?: zum)?`,
+          String.raw`Fälligkeit(?:stag|sdatum|stermin)?(?:\s(?:der|des)\s(?!Vorauszahlung)\p{L}+)?|fällig (?:am|zum|bis(?: zum)?)|fällig(?=\s?:)|zahlbar (?:bis|am)(?: zum| spätestens)?|zu (?:zahlen|entrichten|überweisen) bis(?: zum| spätestens)?|Zahlungstermin|Zahlungsfrist|Zahlungsziel|Einzahlungstermin|spätestens (?:am|bis)(?: zum)?`,
         ),
         adjacent: true,
         below: false,
