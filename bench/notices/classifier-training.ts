@@ -211,12 +211,15 @@ export function trainModel(texts: readonly TrainingText[], opts: TrainOptions = 
   // features it keeps — pruning a model fitted on all features left texts with almost none of
   // their weight (a classic Messbescheid at 0.29 confidence).
   const first = fit(X, 'selection');
+  // A feature's worth: its weight spread times how widely it is shared (the square root of its
+  // document frequency) — with four authors, the largest spreads alone went to features of one
+  // family's wording (the refit then fitted the training texts far worse: mean loss 0.36).
   const keep = new Set(
     [...first.W]
-      .map(([f, w]) => [f, Math.max(...w) - Math.min(...w)] as const)
+      .filter(([, w]) => Math.max(...w) - Math.min(...w) > 0.05)
+      .map(([f, w]) => [f, (Math.max(...w) - Math.min(...w)) * Math.sqrt(df.get(f) ?? 0)] as const)
       .sort((a, b) => b[1] - a[1])
       .slice(0, opts.maxFeatures ?? 5000)
-      .filter(([, spread]) => spread > 0.05)
       .map(([f]) => f),
   );
   const { W, bias } = fit(
