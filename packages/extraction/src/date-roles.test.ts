@@ -6,28 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
-import { buildLines } from './layout.js';
-import type { DocumentType, Page, Word } from './types.js';
+import type { DocumentType } from './types.js';
+import { pageOf as fixturePage } from './page-fixture.js';
 
 /**
  * Rows of text; " | " starts a new cell 130 pt further right. A row given as [x, text][] places
  * each cell at its own x (a reference line whose values crowd into each other).
  */
-function pageOf(rows: (string | [number, string][])[]): Page {
-  const words: Word[] = [];
-  for (const [r, row] of rows.entries()) {
-    const cells: [number, string][] =
-      typeof row === 'string' ? row.split(' | ').map((c, i) => [40 + i * 130, c]) : row;
-    for (const [x0, cell] of cells) {
-      let x = x0;
-      for (const t of cell.split(' ').filter(Boolean)) {
-        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
-        x += t.length * 5 + 4;
-      }
-    }
-  }
-  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source: 'text' };
-}
+const pageOf = (rows: (string | [number, string][])[]) => fixturePage(rows, { column: 130 });
 const fields = (type: DocumentType, rows: (string | [number, string][])[]) =>
   extractFields(type, [pageOf(rows)]);
 

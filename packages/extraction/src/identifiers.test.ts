@@ -7,24 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
-import { buildLines } from './layout.js';
 import { isValidIban, parseDate } from './normalize.js';
 import { normalizeValue } from './search.js';
-import type { DocumentType, Page, Word } from './types.js';
+import type { DocumentType, Page } from './types.js';
+import { pageOf as fixturePage } from './page-fixture.js';
 
-/** Rows of text; " | " starts a new cell 150 pt further right (a table column). */
-function pageOf(rows: string[], source: 'text' | 'ocr' = 'text'): Page {
-  const words: Word[] = [];
-  for (const [r, row] of rows.entries())
-    for (const [c, cell] of row.split(' | ').entries()) {
-      let x = 40 + c * 150;
-      for (const t of cell.split(' ').filter(Boolean)) {
-        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
-        x += t.length * 5 + 4;
-      }
-    }
-  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source };
-}
+const pageOf = (rows: string[], source: Page['source'] = 'text') =>
+  fixturePage(rows, { column: 150, source });
 const fields = (type: DocumentType, rows: string[], source: 'text' | 'ocr' = 'text') => {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(extractFields(type, [pageOf(rows, source)]))) out[k] = v.value;

@@ -8,22 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
-import { buildLines } from './layout.js';
-import type { Page, Word } from './types.js';
+import { pageOf } from './page-fixture.js';
 
-/** Rows of text; " | " starts a new cell 110 pt further right (a table column). */
-function pageOf(rows: string[]): Page {
-  const words: Word[] = [];
-  for (const [r, row] of rows.entries())
-    for (const [c, cell] of row.split(' | ').entries()) {
-      let x = 40 + c * 110;
-      for (const t of cell.split(' ').filter(Boolean)) {
-        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
-        x += t.length * 5 + 4;
-      }
-    }
-  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source: 'text' };
-}
 const interest = (rows: string[]) => {
   const f = extractFields('zinsbescheid', [pageOf(rows)]);
   return { von: f.zinsen_von?.value, bis: f.zinsen_bis?.value, zinsen: f.zinsen?.value };

@@ -16,26 +16,11 @@ import { DOCUMENT_TYPES } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import { classify, foldText, strongCues, surchargeCharge } from './classify.js';
 import { extractFields } from './fields.js';
-import { buildLines } from './layout.js';
 import { BARE_RATE_SOURCE, DATE_SOURCE, MONEY_SOURCE, PERCENT_SOURCE } from './normalize.js';
 import { STEUERNUMMER_SOURCE, VALUE_SOURCE } from './search.js';
 import { WHOLE_EURO_SOURCE } from './solver.js';
 import { SPECS } from './specs.js';
-import type { Page, Word } from './types.js';
-
-/** Rows of text; " | " starts a new cell 110 pt further right (a table column). */
-function pageOf(rows: string[]): Page {
-  const words: Word[] = [];
-  for (const [r, row] of rows.entries())
-    for (const [c, cell] of row.split(' | ').entries()) {
-      let x = 40 + c * 110;
-      for (const t of cell.split(' ').filter(Boolean)) {
-        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 0.95 });
-        x += t.length * 5 + 4;
-      }
-    }
-  return { page: 1, width: 842, height: 842, words, lines: buildLines(words), source: 'text' };
-}
+import { pageOf } from './page-fixture.js';
 
 /** Words a pattern starts from: labels, interest and surcharge words, legal references. */
 const PREFIXES = [

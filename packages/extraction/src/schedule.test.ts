@@ -1,27 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
-import { buildLines } from './layout.js';
 import { findVorauszahlungen } from './schedule.js';
 import { indexPage } from './textindex.js';
-import type { Page, Word } from './types.js';
+import { pageOf as fixturePage } from './page-fixture.js';
 
 /** Rows of text; " | " starts a new cell 150 pt further right (a table column). */
 function indexOf(rows: string[]) {
   return [indexPage(pageOf(rows))];
 }
-function pageOf(rows: string[]): Page {
-  const words: Word[] = [];
-  for (const [r, row] of rows.entries())
-    for (const [c, cell] of row.split(' | ').entries()) {
-      let x = 50 + c * 150;
-      for (const t of cell.split(' ').filter(Boolean)) {
-        words.push({ text: t, rect: [x, 50 + r * 15, t.length * 5, 10], confidence: 1 });
-        x += t.length * 5 + 4;
-      }
-    }
-  return { page: 1, width: 595, height: 842, words, lines: buildLines(words), source: 'text' };
-}
+const pageOf = (rows: string[]) => fixturePage(rows, { left: 50, column: 150, width: 595, confidence: 1 });
 const q = (jahr: number, quartal: number, betrag: string) => ({
   jahr,
   quartal,
