@@ -403,7 +403,8 @@ export function prepaymentsSet(plain: string, fixing = false): boolean {
 /** A Messbetrag named by its purpose, the prepayments ("… für Zwecke der Vorauszahlungen"). */
 const MESS_FOR_PREPAY =
   /(?:steuer)?messbetr\p{L}*\s+(?:(?:fur|zu|zum)\s+(?:zwecke?n?\s+der\s+|die\s+)?)?(?:gewerbesteuer-?)?vorauszahl\p{L}*|vorauszahlungs-?(?:steuer)?messbetr\p{L}*/u;
-const messForPrepayOnly = (x: string) => x.replace(new RegExp(MESS_FOR_PREPAY.source, 'gu'), 'messbetrag');
+const MESS_FOR_PREPAY_ALL = new RegExp(MESS_FOR_PREPAY.source, 'gu');
+const messForPrepayOnly = (x: string) => x.replace(MESS_FOR_PREPAY_ALL, 'messbetrag');
 /** Prepayments named as a purpose ("für (Zwecke der) Vorauszahlungen", "für Vorauszahlungszwecke"). */
 const FOR_PREPAY =
   /\b(?:fur|zu)\s(?:(?:den\s)?zwecke?n?\s(?:der\s)?)?(?:die\s)?(?:gewerbesteuer-?\s?)?vorauszahlung\p{L}*/gu;

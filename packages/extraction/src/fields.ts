@@ -18,7 +18,7 @@ import {
   parsePercent,
 } from './normalize.js';
 import { applyHint, best, type Candidate, findCandidates, normalizeValue, VALUE_SOURCE } from './search.js';
-import { SPECS, TYPE_FIELDS } from './specs.js';
+import { SPECS, TYPE_FIELDS, WEEKDAY_NAME } from './specs.js';
 import {
   type Solution,
   type SolverCheck,
@@ -369,7 +369,7 @@ function monthAfterBekanntgabe(indexes: PageIndex[]): Candidate | null {
  * a period ("Zinslauf", "vom … bis"), a due date ("fällig", "zahlbar bis").
  */
 /** A weekday printed before a date ("vom Samstag, 5. Dezember 2020"): the role's words stand before it. */
-const WEEKDAY_BEFORE = String.raw`(?:(?<![\p{L}])(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So)\.?,?\s*)?`;
+const WEEKDAY_BEFORE = String.raw`(?:${WEEKDAY_NAME}\.?,?\s*)?`;
 const OTHER_DATE_ROLE = new RegExp(
   String.raw`(?<![\p{L}])(?:\p{L}*eingang\p{L}*|eingegangen|eingereicht|\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|mitteilung|\p{L}+stand|\p{L}*zeitraum|zinslauf|beginn|ende|endet|beginnt|fällig\p{L}*|zahlbar|zu\s+zahlen|frist|seit|ab|bis(?:\s+zum)?|bis\s+spätestens|spätestens|vom\s+\S+\s+bis|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|im|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?\s+vom)(?:\s*(?:vom|am|zum))?\s*:?\s*${WEEKDAY_BEFORE}$`,
   'iu',
@@ -383,6 +383,8 @@ const EARLIER_DOCUMENT = new RegExp(
   String.raw`(?<![\p{L}])(?:\p{L}*schreiben|\p{L}*nachricht|\p{L}*erklärung|antrag|anfrage|(?:den|dem|des|der|unseren?|unserem|ihren?|ihrem|einem|bisherigen?|geänderten?|ursprünglichen?|letzten?|vorläufigen?|mit|durch|per|laut|lt\.|gemäß|nach|zum)\s+\p{L}*bescheid(?:e?s)?(?:\s+\p{L}+)?)\s+vom\s*:?\s*${WEEKDAY_BEFORE}$`,
   'iu',
 );
+/** Words before a date that name a notice ("Bescheid vom", "des Bescheides vom Montag, …"). */
+const NAMES_A_NOTICE = new RegExp(String.raw`bescheid(?:e?s)?\s+vom\s*:?\s*${WEEKDAY_BEFORE}$`, 'iu');
 
 /** A notice date stated where the letter was made: "erstellt am …", "am … maschinell erstellt". */
 const CREATED_BEFORE =
@@ -459,8 +461,9 @@ function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
   // ändert den Bescheid vom 14.12.2020 …" and then "Bisherige Festsetzung (Bescheid vom
   // 14.12.2020)"). A date under the letter's own date item stays, even when an earlier notice
   // has the same day.
+  const dates = allOf(indexes, DATE_SOURCE, parseDate);
   const earlier = new Set(
-    allOf(indexes, DATE_SOURCE, parseDate)
+    dates
       .filter((c) => {
         const ix = ixOf(c.page);
         return ix && EARLIER_DOCUMENT.test(ix.flat.slice(Math.max(0, c.pos - 60), c.pos));
@@ -471,12 +474,10 @@ function noticeDate(indexes: PageIndex[], hints: Hints): ExtractedField | null {
     const ix = ixOf(c.page);
     if (!ix) return true;
     const at = dateStart(ix, c);
-    const namesANotice = new RegExp(String.raw`bescheid(?:e?s)?\s+vom\s*:?\s*${WEEKDAY_BEFORE}$`, 'iu').test(
-      ix.flat.slice(Math.max(0, at - 30), at),
-    );
+    const namesANotice = NAMES_A_NOTICE.test(ix.flat.slice(Math.max(0, at - 30), at));
     return !otherRole(ix, at) && !(namesANotice && earlier.has(String(c.value)));
   });
-  for (const c of allOf(indexes, DATE_SOURCE, parseDate)) {
+  for (const c of dates) {
     const ix = ixOf(c.page);
     if (!ix) continue;
     const before = ix.flat.slice(Math.max(0, c.pos - 30), c.pos);

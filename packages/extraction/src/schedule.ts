@@ -19,6 +19,11 @@ import { type PageIndex, spanConfidence, spanRect } from './textindex.js';
 import type { ExtractedField, Rect, Vorauszahlung } from './types.js';
 
 const QUARTER_OF_MONTH: Record<number, number> = { 2: 1, 5: 2, 8: 3, 11: 4 };
+/** The quarter of a due date (ISO): the 10th to the 20th of Feb/May/Aug/Nov, the 15th or a working day near it. */
+const dueQuarter = (iso: string): number | undefined => {
+  const [, mo = 0, day = 0] = iso.split('-').map(Number);
+  return day >= 10 && day <= 20 ? QUARTER_OF_MONTH[mo] : undefined;
+};
 const DUE_MONTH = [2, 5, 8, 11];
 const MIN_CENTS = 5000n;
 
@@ -185,9 +190,8 @@ function scheduleRows(ix: PageIndex): number | null {
     const text = ix.text.slice(row.start, row.end);
     const quarter =
       hits(ix, DATE_SOURCE, parseDate, row.start, row.end)
-        .map((d) => d.value.split('-').map(Number))
-        .filter(([, mo = 0, day = 0]) => QUARTER_OF_MONTH[mo] && day >= 10 && day <= 20)
-        .map(([y = 0, mo = 0]) => `${y}-${QUARTER_OF_MONTH[mo]}`)[0] ??
+        .filter((d) => dueQuarter(d.value))
+        .map((d) => `${d.value.slice(0, 4)}-${dueQuarter(d.value)}`)[0] ??
       markers(ix, row.start, row.end)
         .filter((m) => m.start < row.end)
         .map((m) => `${m.year ?? ''}-${m.q}`)[0];
@@ -261,8 +265,7 @@ function readDates(ix: PageIndex, from: number, end: number, expected: string | 
       /^\s\d{3}[,.]/u.test(ix.flat.slice(d.end, d.end + 5))
     )
       return false;
-    const [, mo = 0, day = 0] = d.value.split('-').map(Number);
-    return QUARTER_OF_MONTH[mo] !== undefined && day >= 10 && day <= 20;
+    return dueQuarter(d.value) !== undefined;
   });
   if (dates.length === 0) return null;
   // A row of due dates over rows of amounts (old / new / difference, or one row): by column.
@@ -755,9 +758,8 @@ function printedDueDates(
     return null;
   const out = new Map<number, Hit<string>>();
   for (const d of hits(ix, DATE_SOURCE, parseDate, at, hi)) {
-    const [y = 0, mo = 0, day = 0] = d.value.split('-').map(Number);
-    const q = QUARTER_OF_MONTH[mo];
-    if (y !== year || !q || day < 10 || day > 20 || q < q0) return null;
+    const q = dueQuarter(d.value);
+    if (Number(d.value.slice(0, 4)) !== year || !q || q < q0) return null;
     out.set(q, d);
   }
   return out.size ? out : null;
@@ -771,9 +773,8 @@ function readList(ix: PageIndex, from: number, end: number, expected: string | n
   const slots: { q: number; year: number | null; start: number; end: number }[] = [
     ...markers(ix, from, end),
     ...hits(ix, DATE_SOURCE, parseDate, from, end).flatMap((d) => {
-      const [y = 0, mo = 0, day = 0] = d.value.split('-').map(Number);
-      const q = QUARTER_OF_MONTH[mo];
-      return q && day >= 10 && day <= 20 ? [{ q, year: y, start: d.start, end: d.end }] : [];
+      const q = dueQuarter(d.value);
+      return q ? [{ q, year: Number(d.value.slice(0, 4)), start: d.start, end: d.end }] : [];
     }),
   ].sort((a, b) => a.start - b.start);
   const done = new Set<number>();

@@ -27,7 +27,9 @@ const M =
  * A date in any print (25.08.2016, 25. August 2016, 2016-08-25), a weekday before it not part of
  * the value ("am Donnerstag, 10. Dezember 2020", "Mo., 02.03.2020").
  */
-const WEEKDAY = String.raw`(?:(?<![\p{L}])(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So)\.?,?\s+)?`;
+/** A weekday, written out or abbreviated, as a word of its own (no group). */
+export const WEEKDAY_NAME = String.raw`(?<![\p{L}])(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonnabend|Sonntag|Mo|Di|Mi|Do|Fr|Sa|So)`;
+const WEEKDAY = String.raw`(?:${WEEKDAY_NAME}\.?,?\s+)?`;
 const D = `${WEEKDAY}(?<v>${DATE_SOURCE})`;
 /** The first date of a period (no group). */
 const D0 = `${WEEKDAY}(?:${DATE_SOURCE})`;
