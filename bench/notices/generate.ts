@@ -18,6 +18,7 @@ import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { buildDev3Letter, DEV3_FAMILIES, dev3Truth, fixDev3Data, renderDev3 } from './pools-dev3.js';
 import { buildDev4Letter, DEV4_FAMILIES, dev4Truth, fixDev4Data, renderDev4 } from './pools-dev4.js';
+import { buildDev5Letter, DEV5_FAMILIES, dev5Truth, fixDev5Data, renderDev5 } from './pools-dev5.js';
 import { drawStyle, type Part, type Pools } from './pools.js';
 import { buildPooledLetter } from './pooled.js';
 import { loadMunicipalities, type Municipality, rng } from './data.js';
@@ -69,7 +70,7 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
 }
 
 export const POOLS: Record<
-  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7'>,
+  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7'>,
   Pools
 > = {
   dev: DEV_POOLS,
@@ -113,6 +114,7 @@ export async function generatePooledNotice(
   if (part === 'blind7') return generateBlind7Notice(seed, type, familyIndex, index);
   if (part === 'dev3') return generateDev3Notice(seed, type, familyIndex, index);
   if (part === 'dev4') return generateDev4Notice(seed, type, familyIndex, index);
+  if (part === 'dev5') return generateDev5Notice(seed, type, familyIndex, index);
   const pools = POOLS[part];
   const family = pools.families[familyIndex % pools.families.length]!;
   const salt = { dev: 1, blind: 2, blind2: 3 }[part];
@@ -409,6 +411,28 @@ async function generateDev4Notice(seed: number, type: NoticeType, fi: number, in
   };
 }
 
+/**
+ * One notice of the fifth development part (pools-dev5.ts, an independent author: own families
+ * H01–H08, letter model and renderer). Salt 13: its figures are its own.
+ */
+export async function generateDev5Notice(seed: number, type: NoticeType, fi: number, index: number) {
+  const fam = DEV5_FAMILIES[fi % DEV5_FAMILIES.length]!;
+  const r = rng(13 * 7_654_321 + seed * 7919 + TYPES.indexOf(type) * 131 + fi * 17 + index * 100_003);
+  const data = makeNotice(r, type, latin1Municipalities());
+  const extra = fixDev5Data(data, fam, r, latin1Municipalities());
+  const built = buildDev5Letter(data, fam, extra, r);
+  return {
+    id: `dev5-${fam.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'dev5' as const,
+    type,
+    layout: fam.id,
+    pdf: await renderDev5(built.letter, fam),
+    truth: dev5Truth(data, fam, built.printsEz),
+    styles: { vz: 'n/a', ez: 'n/a' },
+    data,
+  };
+}
+
 export interface PooledEntry extends CorpusEntry {
   part: Part;
 }
@@ -443,7 +467,9 @@ export async function generatePooledCorpus(opts: {
                   ? DEV3_FAMILIES
                   : part === 'dev4'
                     ? DEV4_FAMILIES
-                    : POOLS[part].families;
+                    : part === 'dev5'
+                      ? DEV5_FAMILIES
+                      : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -456,6 +482,7 @@ export async function generatePooledCorpus(opts: {
           dev2: '',
           dev3: '',
           dev4: '',
+          dev5: '',
           blind: 'b',
           blind2: 'c',
           blind3: 'd',
@@ -464,9 +491,9 @@ export async function generatePooledCorpus(opts: {
           blind6: 'h',
           blind7: 'k',
         }[part];
-        // Development parts (dev, dev2, dev3, dev4) are named by id: their files may be looked at.
+        // Development parts (dev, dev2, dev3, dev4, dev5) are named by id: their files may be looked at.
         const name =
-          part === 'dev' || part === 'dev2' || part === 'dev3' || part === 'dev4'
+          part === 'dev' || part === 'dev2' || part === 'dev3' || part === 'dev4' || part === 'dev5'
             ? n.id
             : `${prefix}${String(k).padStart(4, '0')}`;
         const base = path.join(dir, name);

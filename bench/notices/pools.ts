@@ -20,12 +20,15 @@ import type { NoticeData, NoticeType } from './notice.js';
  * letter model and renderer).
  * dev4: a fourth development part by an independent author (pools-dev4.ts, own families G01–G08,
  * letter model and renderer).
+ * dev5: a fifth development part by an independent author (pools-dev5.ts, own families H01–H08,
+ * letter model and renderer).
  */
 export type Part =
   | 'dev'
   | 'dev2'
   | 'dev3'
   | 'dev4'
+  | 'dev5'
   | 'blind'
   | 'blind2'
   | 'blind3'

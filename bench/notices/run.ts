@@ -5,11 +5,12 @@
  * (blind4, pools-blind4.ts) and a fifth (blind5, pools-blind5.ts), a sixth (blind6, pools-blind6.ts)
  * and a seventh (blind7, pools-blind7.ts). Of the blind parts only aggregate figures are printed: no
  * file names, no values, no per-file errors, no per-family figures.
- *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,blind,blind2,blind3,blind4,blind5,blind6,blind7]
+ *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,dev5,blind,blind2,blind3,blind4,blind5,blind6,blind7]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
  * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json,
- * out/dev4-errors.json with the errors of the development parts only; dev2 = pools-dev2.ts, dev3 =
- * pools-dev3.ts and dev4 = pools-dev4.ts, development parts by independent authors).
+ * out/dev4-errors.json, out/dev5-errors.json with the errors of the development parts only; dev2 =
+ * pools-dev2.ts, dev3 = pools-dev3.ts, dev4 = pools-dev4.ts and dev5 = pools-dev5.ts, development
+ * parts by independent authors).
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +39,7 @@ for (const p of parts)
       'dev2',
       'dev3',
       'dev4',
+      'dev5',
       'blind',
       'blind2',
       'blind3',
@@ -49,7 +51,7 @@ for (const p of parts)
   )
     throw new Error(`unknown part ${p}`);
 /** Development parts: per-file errors and per-family figures are written; of the others only aggregates. */
-const isDev = (p: Part) => p === 'dev' || p === 'dev2' || p === 'dev3' || p === 'dev4';
+const isDev = (p: Part) => p === 'dev' || p === 'dev2' || p === 'dev3' || p === 'dev4' || p === 'dev5';
 // Every K-th notice also as a scan; K coprime to the 7 types so every type gets scans.
 const scanEvery = Number(arg('scan-every') ?? 3);
 // The blind parts may be scanned more densely than the development part (a larger blind scan sample).
@@ -241,7 +243,7 @@ for (const p of parts) {
     '',
   );
 }
-for (const devPart of ['dev', 'dev2', 'dev3', 'dev4'] as const) {
+for (const devPart of ['dev', 'dev2', 'dev3', 'dev4', 'dev5'] as const) {
   const dev = P(devPart);
   if (!dev) continue;
   const suffix = devPart === 'dev' ? '' : ` (${devPart})`;
