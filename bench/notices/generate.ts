@@ -14,6 +14,7 @@ import { BLIND4_FAMILIES, buildBlind4Letter, fixBlind4Data, renderBlind4 } from 
 import { BLIND5_FAMILIES, buildBlind5Letter, fixBlind5Data, renderBlind5 } from './pools-blind5.js';
 import { BLIND6_FAMILIES, buildBlind6Letter, fixBlind6Data, renderBlind6 } from './pools-blind6.js';
 import { BLIND7_FAMILIES, buildBlind7Letter, fixBlind7Data, renderBlind7 } from './pools-blind7.js';
+import { BLIND8_FAMILIES, buildBlind8Letter, fixBlind8Data, renderBlind8 } from './pools-blind8.js';
 import { DEV_POOLS } from './pools-dev.js';
 import { buildDev2Letter, DEV2_FAMILIES, dev2Truth, fixDev2Data, renderDev2 } from './pools-dev2.js';
 import { buildDev3Letter, DEV3_FAMILIES, dev3Truth, fixDev3Data, renderDev3 } from './pools-dev3.js';
@@ -70,7 +71,10 @@ export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint
 }
 
 export const POOLS: Record<
-  Exclude<Part, 'dev2' | 'dev3' | 'dev4' | 'dev5' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7'>,
+  Exclude<
+    Part,
+    'dev2' | 'dev3' | 'dev4' | 'dev5' | 'blind3' | 'blind4' | 'blind5' | 'blind6' | 'blind7' | 'blind8'
+  >,
   Pools
 > = {
   dev: DEV_POOLS,
@@ -112,6 +116,7 @@ export async function generatePooledNotice(
   if (part === 'blind5') return generateBlind5Notice(seed, type, familyIndex, index);
   if (part === 'blind6') return generateBlind6Notice(seed, type, familyIndex, index);
   if (part === 'blind7') return generateBlind7Notice(seed, type, familyIndex, index);
+  if (part === 'blind8') return generateBlind8Notice(seed, type, familyIndex, index);
   if (part === 'dev3') return generateDev3Notice(seed, type, familyIndex, index);
   if (part === 'dev4') return generateDev4Notice(seed, type, familyIndex, index);
   if (part === 'dev5') return generateDev5Notice(seed, type, familyIndex, index);
@@ -368,6 +373,39 @@ async function generateBlind7Notice(
 }
 
 /**
+ * One notice of the eighth blind part (pools-blind8.ts: its own families F80–F87, letter model and
+ * renderer, by another independent author), reproducible from (seed, type, family, index). Its own
+ * salt (12): no blind8 notice shares its figures with a notice of another part.
+ */
+async function generateBlind8Notice(
+  seed: number,
+  type: NoticeType,
+  familyIndex: number,
+  index: number,
+): Promise<GeneratedNotice & { part: Part; styles: { vz: string; ez: string } }> {
+  const family = BLIND8_FAMILIES[familyIndex % BLIND8_FAMILIES.length]!;
+  const r = rng(
+    12 * 7_654_321 + seed * 7919 + TYPES.indexOf(type) * 131 + familyIndex * 17 + index * 100_003,
+  );
+  const data = makeNotice(r, type, latin1Municipalities());
+  fixBlind8Data(data);
+  const { letter, printsEz } = buildBlind8Letter(data, familyIndex, r);
+  const pdf = await renderBlind8(letter, family);
+  const t = truth(data, family.printsAgs);
+  if ('gemeinde' in t && type !== 'sonstiges') t.ags = data.gemeinde.ags;
+  if (type === 'sonstiges' && !printsEz) delete t.erhebungszeitraum;
+  return {
+    id: `blind8-${family.id.slice(0, 3)}-${type}-${seed}-${index}`,
+    part: 'blind8',
+    type,
+    layout: family.id,
+    pdf,
+    truth: t,
+    styles: { vz: 'n/a', ez: 'n/a' },
+  };
+}
+
+/**
  * One notice of the third development part (pools-dev3.ts, an independent author: own families
  * E01–E08, letter model and renderer). Salt 8 (dev2 6, blind5 7, blind6 9): its figures are its own.
  */
@@ -463,13 +501,15 @@ export async function generatePooledCorpus(opts: {
               ? BLIND6_FAMILIES
               : part === 'blind7'
                 ? BLIND7_FAMILIES
-                : part === 'dev3'
-                  ? DEV3_FAMILIES
-                  : part === 'dev4'
-                    ? DEV4_FAMILIES
-                    : part === 'dev5'
-                      ? DEV5_FAMILIES
-                      : POOLS[part].families;
+                : part === 'blind8'
+                  ? BLIND8_FAMILIES
+                  : part === 'dev3'
+                    ? DEV3_FAMILIES
+                    : part === 'dev4'
+                      ? DEV4_FAMILIES
+                      : part === 'dev5'
+                        ? DEV5_FAMILIES
+                        : POOLS[part].families;
   let k = 0;
   for (let i = 0; i < count; i++) {
     for (const [fi, fam] of families.entries()) {
@@ -490,6 +530,7 @@ export async function generatePooledCorpus(opts: {
           blind5: 'g',
           blind6: 'h',
           blind7: 'k',
+          blind8: 'm',
         }[part];
         // Development parts (dev, dev2, dev3, dev4, dev5) are named by id: their files may be looked at.
         const name =

@@ -16,6 +16,8 @@ import type { NoticeData, NoticeType } from './notice.js';
  * blind6: a sixth blind part by another independent author (pools-blind6.ts, the same way).
  * blind7: a seventh blind part by another independent author (pools-blind7.ts, families F70–F76,
  * the same way).
+ * blind8: an eighth blind part by another independent author (pools-blind8.ts, families F80–F87,
+ * the same way).
  * dev3: a third development part by an independent author (pools-dev3.ts, own families E01–E08,
  * letter model and renderer).
  * dev4: a fourth development part by an independent author (pools-dev4.ts, own families G01–G08,
@@ -35,7 +37,8 @@ export type Part =
   | 'blind4'
   | 'blind5'
   | 'blind6'
-  | 'blind7';
+  | 'blind7'
+  | 'blind8';
 
 /** Structure of a layout family: the renderer's settings plus how figures are set out. */
 export interface Family extends Omit<Layout, 'money' | 'date' | 'pct' | 'variant' | 'amounts' | 'vz'> {

@@ -3,9 +3,10 @@
  * development (pools-dev.ts) and blind (pools-blind.ts), plus a second blind part by an
  * independent author (blind2, pools-blind2.ts), a third (blind3, pools-blind3.ts) and a fourth
  * (blind4, pools-blind4.ts) and a fifth (blind5, pools-blind5.ts), a sixth (blind6, pools-blind6.ts)
- * and a seventh (blind7, pools-blind7.ts). Of the blind parts only aggregate figures are printed: no
- * file names, no values, no per-file errors, no per-family figures.
- *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,dev5,blind,blind2,blind3,blind4,blind5,blind6,blind7]
+ * a seventh (blind7, pools-blind7.ts) and an eighth (blind8, pools-blind8.ts). Of the blind parts
+ * only aggregate figures are printed: no file names, no values, no per-file errors, no per-family
+ * figures.
+ *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,dev5,blind,blind2,blind3,blind4,blind5,blind6,blind7,blind8]
  *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
  * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json,
  * out/dev4-errors.json, out/dev5-errors.json with the errors of the development parts only; dev2 =
@@ -47,6 +48,7 @@ for (const p of parts)
       'blind5',
       'blind6',
       'blind7',
+      'blind8',
     ].includes(p)
   )
     throw new Error(`unknown part ${p}`);
