@@ -89,6 +89,18 @@ export function classify(text: string, trained: Model = model as unknown as Mode
     if (!shows.some((c) => cues.includes(c)) || !cues.includes('sets'))
       z[DOCUMENT_TYPES.indexOf(t as DocumentType)]! -= NOTHING_SHOWN_PENALTY;
   }
+  // A past year's tax assessed and settled, with the later prepayments attached: a
+  // Gewerbesteuerbescheid (it may set the prepayments, § 19 Abs. 3 GewStG), never a prepayment
+  // notice. The pair is decided by this structure, not by weights: the n-gram classifier reads the
+  // same prepayment words and schedule in both, and on a short letter whose head is a schedule
+  // those words outvoted any fixed weight (the cue's own feature is one of hundreds, L2-normalised).
+  // The letter's vote for a prepayment notice goes to the Gewerbesteuerbescheid.
+  if (cues.includes('past_year_settled')) {
+    const g = DOCUMENT_TYPES.indexOf('gewst_bescheid');
+    const v = DOCUMENT_TYPES.indexOf('vorauszahlungsbescheid');
+    z[g] = Math.max(z[g]!, z[v]!);
+    z[v] = Number.NEGATIVE_INFINITY;
+  }
   const p = softmax(z);
   let best = 0;
   for (let c = 1; c < k; c++) if ((p[c] ?? 0) > (p[best] ?? 0)) best = c;
@@ -335,8 +347,12 @@ export function strongCues(text: string): string[] {
     arith.includes('assessment') &&
     out.includes('schedule') &&
     pastYearAssessed(t, quarterDates, quarterMarks)
-  )
+  ) {
     out.push('past_year_assessed');
+    // … and settled against what was paid or demanded for that year (§ 20 GewStG): the year's
+    // own act, which a prepayment notice citing that year's tax as its basis never performs.
+    if (arith.includes('settlement') || YEAR_SETTLED.test(t)) out.push('past_year_settled');
+  }
   if (!arith.includes('rate_applied') && messArithmetic(text)) out.push('mess_calc');
   if (prepaymentArithmetic(text)) out.push('prepay_calc');
   out.push(...interestCues(text, t, arith.includes('assessment')));
@@ -364,6 +380,14 @@ function pastYearAssessed(t: string, quarterDates: string[], quarterMarks: Set<s
   ].map((m) => Number(m[1]));
   return schedule.length > 0 && named.length > 0 && Math.min(...schedule) > Math.max(...named);
 }
+
+/**
+ * The Abrechnung of an assessed year against what was set or paid before (§ 20 GewStG): the final
+ * payment or the refund, the amount still to pay or to refund, the former Soll, the prepayments
+ * credited. Not the interest on a back payment ("Nachzahlungszinsen").
+ */
+const YEAR_SETTLED =
+  /abschlusszahlung|nachzuzahlen|nachzahlung(?!szins)|zu erstatten|erstattungsbetrag|mehrbetrag|minderbetrag|\b(?:soll|festsetzung|steuer) (?:bisher|alt)\b|bisher (?:festgesetzt|entrichtet|gezahlt|geleistet)|(?:geleistet|entrichtet|gezahlt|anzurechnend)e[nr]? vorauszahlung|vorauszahlungen (?:werden )?(?:angerechnet|anzurechnen)/;
 
 const PREPAY_WORD = /vorauszahl|abschlagszahl|vierteljahrlich|quartalsweise|je (?:quartal|termin|falligkeit)/;
 /** A verb by which a letter sets, changes or states the prepayments that now apply. */
@@ -775,7 +799,8 @@ const CUE_WEIGHTS: Record<string, Partial<Record<DocumentType, number>>> = {
   // The prepayments computed from Messbetrag × Hebesatz, no tax assessed: a prepayment notice.
   prepay_rate: { vorauszahlungsbescheid: 1 },
   // A tax assessed for a year before every year of the schedule it carries: the year's assessment
-  // with the later prepayments attached, not a prepayment notice.
+  // with the later prepayments attached — or a prepayment notice citing that year's tax as its
+  // basis, hence a weight only; settled as well (`past_year_settled`) it decides the pair by rule.
   past_year_assessed: { gewst_bescheid: 2, vorauszahlungsbescheid: -1.5 },
   // Tax less an earlier amount = the printed difference: a year settled, which no prepayment notice does.
   settlement: { gewst_bescheid: 2.5, vorauszahlungsbescheid: -1.5 },
