@@ -2,13 +2,14 @@
  * Type accuracy of the shipped classifier on whole development parts (text and simulated OCR
  * damage), with the confusion matrix per part and the misread notices — fast (no field
  * extraction, no OCR), for a held-out development part measured before any training on it.
- * Development parts only (never a blind part).
- *   node --import tsx bench/notices/classifier-parts.ts [--parts dev,dev2] [--count 2] [--seed 1]
+ * Development parts only (never a blind part). `--model FILE`: another model than the shipped one
+ * (a model trained without the part measures how the classifier meets a new author).
+ *   node --import tsx bench/notices/classifier-parts.ts [--parts dev,dev2] [--count 2] [--seed 1] [--model FILE]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { classify } from '../../packages/extraction/src/classify.js';
+import { classify, type Model } from '../../packages/extraction/src/classify.js';
 import { ocrNoise, textOf } from './classifier-training.js';
 import { rng } from './data.js';
 import { confusionTable } from './evaluate.js';
@@ -24,6 +25,8 @@ for (const p of parts) if (p.startsWith('blind')) throw new Error('development p
 const count = Number(arg('count') ?? 2);
 const seed = Number(arg('seed') ?? 1);
 const noise = rng(seed * 31 + 7);
+const modelFile = arg('model');
+const model = modelFile ? (JSON.parse(readFileSync(modelFile, 'utf8')) as Model) : undefined;
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : 'n/a');
 for (const part of parts) {
   const out = mkdtempSync(path.join(os.tmpdir(), 'cls-parts-'));
@@ -36,8 +39,8 @@ for (const part of parts) {
     const corpus = await generatePooledCorpus({ out, part, count, seed, scanEvery: 0 });
     for (const e of corpus) {
       const text = await textOf(readFileSync(e.text));
-      const a = classify(text).type;
-      const b = classify(ocrNoise(text, noise)).type;
+      const a = classify(text, model).type;
+      const b = classify(ocrNoise(text, noise), model).type;
       n++;
       m.clean.set(`${e.type}>${a}`, (m.clean.get(`${e.type}>${a}`) ?? 0) + 1);
       m.noisy.set(`${e.type}>${b}`, (m.noisy.get(`${e.type}>${b}`) ?? 0) + 1);

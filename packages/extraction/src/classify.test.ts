@@ -714,3 +714,35 @@ describe('classify: Messbetrag, prepayments and assessment by their arithmetic a
     expect(classify(basis).type).toBe('vorauszahlungsbescheid');
   });
 });
+
+/**
+ * The Grundsteuer has the trade tax's structure (Messbetrag × Hebesatz, quarterly due dates on
+ * 15.2./15.5./15.8./15.11.): a Grundsteuer notice is `sonstiges` for the product, even from the
+ * trade-tax desk. Written for this test, in wordings of no generator.
+ */
+describe('classify: a notice of the Grundsteuer is no trade-tax notice', () => {
+  const grundsteuerA = `Stadt Oberweiler
+     Fachbereich Finanzen – Gewerbesteuer und Grundbesitzabgaben
+     Festsetzung der Grundsteuer A für land- und forstwirtschaftliche Betriebe ab 2025
+     Betrieb: Hofgut Kranichsee, Gemarkung Weiler
+     Messbetrag lt. Finanzamt       84,20 EUR
+     Hebesatz                       330 v. H.
+     Jahressteuer                   277,86 EUR
+     Fällig am 15.02.2025 69,47 EUR · 15.05.2025 69,46 EUR · 15.08.2025 69,46 EUR · 15.11.2025 69,47 EUR`;
+  it('reads a Grundsteuer notice with the trade-tax arithmetic and schedule as sonstiges', () => {
+    // 84,20 × 330 % = 277,86: the Grundsteuer's own assessment.
+    expect(strongCues(grundsteuerA)).toEqual(
+      expect.arrayContaining(['assessment', 'schedule', 'other_levy']),
+    );
+    expect(classify(grundsteuerA).type).toBe('sonstiges');
+  });
+
+  it('keeps a trade-tax notice that also names the Grundsteuer a trade-tax notice', () => {
+    const both = `Gemeinde Rehbach · Steueramt
+     Gewerbesteuerbescheid 2023
+     Steuermessbetrag 1.250,00 € · Hebesatz 380 % · Gewerbesteuer 4.750,00 €
+     Hinweis: Die Grundsteuer für Ihr Betriebsgrundstück wird gesondert festgesetzt.`;
+    expect(strongCues(both)).not.toContain('other_levy');
+    expect(classify(both).type).toBe('gewst_bescheid');
+  });
+});

@@ -78,7 +78,7 @@ export function classify(text: string, trained: Model = model as unknown as Mode
   const charged = cues.includes('surcharge_charged') || cues.includes('surcharge_calc');
   const act = cues.includes('other_act') || (cues.includes('reminder') && !charged);
   if (cues.includes('kein_bescheid')) z[sonst] = Math.max(...z) + 5;
-  else if (act) z[sonst]! += OTHER_ACT_BONUS;
+  else if (act || cues.includes('other_levy')) z[sonst]! += OTHER_ACT_BONUS;
   else if (defining) z[sonst] = Number.NEGATIVE_INFINITY;
   else if (cues.length === 0 || !cues.includes('sets')) z[sonst]! += NO_CUE_BONUS;
   // A Mahnung charges arrears with surcharges or a dunning fee: without one it is none.
@@ -159,6 +159,7 @@ const MENTION_CUES = new Set([
   'surcharge_warned',
   'kein_bescheid',
   'other_act',
+  'other_levy',
   'reminder',
   'prepay_calc',
   'sets',
@@ -356,9 +357,36 @@ export function strongCues(text: string): string[] {
   if (!arith.includes('rate_applied') && messArithmetic(text)) out.push('mess_calc');
   if (prepaymentArithmetic(text)) out.push('prepay_calc');
   out.push(...interestCues(text, t, arith.includes('assessment')));
+  // The Grundsteuer has the trade tax's structure — a Messbetrag × Hebesatz (§§ 13, 25 GrStG), due
+  // in quarters on 15.2./15.5./15.8./15.11. (§ 28 GrStG) — so its notice carries the cues of an
+  // assessment and a schedule. A letter that names the Grundsteuer and the trade tax in no line of
+  // its own (with an amount, a year or a notice's act; a department's name in the letterhead is
+  // none) shows the Grundsteuer's arithmetic: it is no trade-tax notice.
+  if (/grundsteur/.test(t) && !tradeTaxSubject(text)) out.push('other_levy');
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
+}
+
+/**
+ * Whether the trade tax is what the letter is about: the GewStG or a Gewerbeertrag named, or a line
+ * naming the trade tax with an amount, a year or a notice's act (not a department's name).
+ */
+export function tradeTaxSubject(text: string): boolean {
+  const folded = foldText(text);
+  // (folded text: foldText spells "steuer" as "steur")
+  if (/gewstg|gewerbesteurgesetz|gewerbeertrag/.test(folded)) return true;
+  const money = new RegExp(MONEY_SOURCE, 'iu');
+  return folded
+    .split('\n')
+    .some(
+      (line) =>
+        /gewerbesteur|gewst/.test(line) &&
+        (money.test(line) ||
+          /\b(?:19|20)\d{2}\b|bescheid|festsetz|festgesetzt|vorauszahl|messbetrag|erhebungszeitraum|zerleg|zins|mahn/.test(
+            line,
+          )),
+    );
 }
 
 /**
@@ -387,7 +415,7 @@ function pastYearAssessed(t: string, quarterDates: string[], quarterMarks: Set<s
  * credited. Not the interest on a back payment ("Nachzahlungszinsen").
  */
 const YEAR_SETTLED =
-  /abschlusszahlung|nachzuzahlen|nachzahlung(?!szins)|zu erstatten|erstattungsbetrag|mehrbetrag|minderbetrag|\b(?:soll|festsetzung|steuer) (?:bisher|alt)\b|bisher (?:festgesetzt|entrichtet|gezahlt|geleistet)|(?:geleistet|entrichtet|gezahlt|anzurechnend)e[nr]? vorauszahlung|vorauszahlungen (?:werden )?(?:angerechnet|anzurechnen)/;
+  /abschlusszahlung|nachzuzahlen|nachzahlung(?!szins)|zu erstatten|erstattungsbetrag|mehrbetrag|minderbetrag|\b(?:soll|festsetzung|steur) (?:bisher|alt)\b|bisher (?:festgesetzt|entrichtet|gezahlt|geleistet)|(?:geleistet|entrichtet|gezahlt|anzurechnend)e[nr]? vorauszahlung|vorauszahlungen (?:werden )?(?:angerechnet|anzurechnen)/;
 
 const PREPAY_WORD = /vorauszahl|abschlagszahl|vierteljahrlich|quartalsweise|je (?:quartal|termin|falligkeit)/;
 /** A verb by which a letter sets, changes or states the prepayments that now apply. */
