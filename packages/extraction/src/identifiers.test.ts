@@ -354,3 +354,43 @@ describe('OCR', () => {
     expect(normalizeValue('iban', scanned)).toBeNull();
   });
 });
+
+describe('IBAN on scans: a digit lost or a stroke added inside a group', () => {
+  const de = iban('DE', '76050101' + '0012345678');
+  const g = grouped(de).split(' ');
+
+  it('a group one digit short, set apart as a cell: the one insertion the checksum accepts', () => {
+    // Each group in turn loses its last digit; the rest of the line follows as printed.
+    for (let k = 1; k < g.length - 1; k++) {
+      const read = [...g.slice(0, k), g[k]!.slice(0, 3), ...g.slice(k + 1)];
+      const line = `${read.slice(0, k + 1).join(' ')}\t${read.slice(k + 1).join(' ')} BIC SOLADES1WIE`;
+      expect(normalizeValue('iban', line, true)).toBe(de);
+    }
+    const f = fields(
+      'mahnung',
+      [
+        'Stadt Wiesental · Steueramt',
+        'Zahlungserinnerung',
+        `Stadtkasse Wiesental IBAN ${g[0]} ${g[1]} ${g[2]!.slice(0, 3)}\t${g.slice(3).join(' ')} - BIC SOLADES1WIE`,
+      ],
+      'ocr',
+    );
+    expect(f.iban).toBe(de);
+    // Two short groups leave the place open; on a text layer a short IBAN is never completed.
+    expect(
+      normalizeValue(
+        'iban',
+        `${g[0]} ${g[1]!.slice(0, 3)} ${g[2]!.slice(0, 3)} ${g.slice(3).join(' ')}`,
+        true,
+      ),
+    ).toBeNull();
+    expect(normalizeValue('iban', `${g[0]} ${g[1]} ${g[2]!.slice(0, 3)} ${g.slice(3).join(' ')}`)).toBeNull();
+  });
+
+  it('a "!" read between two digits: as a speck or as a 1, whichever the checksum accepts', () => {
+    expect(normalizeValue('iban', `${de.slice(0, 9)}!\t${de.slice(9)}`, true)).toBe(de);
+    const one = de.indexOf('1', 4);
+    expect(normalizeValue('iban', `${de.slice(0, one)}!${de.slice(one + 1)}`, true)).toBe(de);
+    expect(normalizeValue('iban', `${de.slice(0, 9)}!${de.slice(9)}`)).toBeNull();
+  });
+});

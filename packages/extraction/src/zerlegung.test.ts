@@ -363,3 +363,48 @@ describe('apportionment read from a notice (property)', () => {
     );
   });
 });
+
+describe('Zerlegung on scans: the shares from the wages when the share column does not read', () => {
+  const INTRO = 'Der Steuermessbetrag von 10.041,00 € wird nach den Arbeitslöhnen zerlegt.';
+
+  it('a garbled share cell (check-protection fill): its share is the Messbetrag by the wages', () => {
+    expect(
+      read([
+        ...LETTER,
+        INTRO,
+        'Kennz. | Gemeinde | Anteil EUR | Lohnsumme EUR',
+        '07332026 | Herxheim am Berg | ®A™#x | 95.000,00',
+        '05554004 | Ahaus | ***1.149,65 | 451.000,00',
+        '12062237 | Hohenbucko | **8.649,18 | 3.393.000,00',
+        'Gesamt | | 10.041,00 | 3.939.000,00',
+      ]),
+    ).toEqual(EXPECTED);
+  });
+
+  it('OCR reads a place name out of the garbled cell of another row: still one row', () => {
+    expect(
+      read([
+        ...LETTER,
+        INTRO,
+        'Gemeinde | AGS | Arbeitslöhne | Zerlegungsanteil',
+        'Herxheim am Berg | 07332026 | 95.000,00 EUR | 242,17 EUR',
+        'Ahaus | 05554004 | 451.000,00 EUR | Werne. 49,65',
+        'Hohenbucko | 12062237 | 3.393.000,00 EUR | 8.649,18 EUR',
+        'zusammen | | 3.939.000,00 EUR | 10.041,00 EUR',
+      ]),
+    ).toEqual(EXPECTED);
+  });
+
+  it('a wage misread too: the wages miss their printed total, nothing is computed from them', () => {
+    const value = read([
+      ...LETTER,
+      INTRO,
+      'Gemeinde | AGS | Arbeitslöhne | Zerlegungsanteil',
+      'Herxheim am Berg | 07332026 | 95.000,00 EUR | ####',
+      'Ahaus | 05554004 | 451.000,00 EUR | 1.149,65 EUR',
+      'Hohenbucko | 12062237 | 3.893.000,00 EUR | 8.649,18 EUR',
+      'zusammen | | 3.939.000,00 EUR | 10.041,00 EUR',
+    ]);
+    expect(value?.some((z) => z.gemeinde === 'Herxheim am Berg' && z.anteil === '242.17')).not.toBe(true);
+  });
+});

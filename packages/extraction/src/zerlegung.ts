@@ -329,6 +329,16 @@ function attach(all: string, raw: Anchor[]): Anchor[] {
         continue;
       }
     }
+    // A bare word after the amounts of a table row that already names its municipality by prefix,
+    // AGS or a whole cell ("WERNE" read from a garbled share cell): a row names one place.
+    if (
+      prev &&
+      sameRow &&
+      !a.strong &&
+      prev.strong &&
+      all.slice(lineStart(all, a.start), a.start).includes('\t')
+    )
+      continue;
     anchors.push({ ...a });
   }
   for (const a of anchors) if (!a.name) a.name = a.entries[0]?.name ?? '';
@@ -519,6 +529,9 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
   let cents: bigint[] = [];
   let confirmed = false;
   const mb = printedMessbetrag(all);
+  // Wages and shares in one table: every row's share from its wages when the shares do not all read.
+  const byWages = mb !== null ? wageTable(all, anchors, mb, printed) : null;
+  const bestLen = bestCand?.confirmed ? bestCand.to - bestCand.from : 0;
   const useWeights = (r: Anchor[], w: bigint[]) => {
     run = r;
     cents = largestRemainderExact(mb!, w);
@@ -530,7 +543,11 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
   // Quotas only ("3/8", "0,375"): the same by the quotas; rounded decimals may miss 1 slightly.
   const withQuota = longestRun(anchors, (a) => a.quotas.length > 0);
   const quotaWeights = quotaWeightsOf(withQuota.map((a) => a.quotas[0]!));
-  if (bestCand?.confirmed) {
+  if (byWages && byWages.run.length >= bestLen) {
+    run = byWages.run;
+    cents = byWages.cents;
+    confirmed = true;
+  } else if (bestCand?.confirmed) {
     run = anchors.slice(bestCand.from, bestCand.to);
     cents = bestCand.items.map((x) => x.cents);
     confirmed = true;
@@ -619,6 +636,80 @@ function quotaWeightsOf(qs: [bigint, bigint][]): bigint[] | null {
   const unit = den / qs.reduce((m, [, b]) => (b < m ? b : m), den);
   const off = sum - den;
   return decimals && (off < 0n ? -off : off) <= 2n * unit * BigInt(qs.length) ? w : null;
+}
+
+/**
+ * Wages and shares in one table (§ 29 GewStG: share = Messbetrag × wages / Σ wages). On a scan the
+ * share column is often the one that does not read (check-protection asterisks, a rule through
+ * the digits) while the wages do. Rows whose wage and share agree with one printed total of the
+ * wages (to the cent) confirm that total and the wage column; every row of the table around them
+ * then gets its share from its wages by the largest remainder. Accepted only when the wages of
+ * those rows add up to the printed total exactly (no row missing or misread) and every share that
+ * did read agrees with its computed one.
+ */
+function wageTable(
+  all: string,
+  anchors: Anchor[],
+  mb: bigint,
+  printed: Map<bigint, number>,
+): { run: Anchor[]; cents: bigint[] } | null {
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  /** The item index of the wage whose share is also on the row, for a wage total W. */
+  const pairOf = (a: Anchor, W: bigint) => {
+    for (const [i, x] of a.items.entries())
+      for (const y of a.items)
+        if (y.cents > 0n && x.cents > y.cents && abs(y.cents * W - mb * x.cents) <= W) return i;
+    return -1;
+  };
+  let best: { W: bigint; idx: number[]; n: number } | null = null;
+  for (const W of printed.keys()) {
+    if (W <= mb) continue;
+    const idx = anchors.map((a) => pairOf(a, W));
+    const n = idx.filter((i) => i >= 0).length;
+    if (n >= 2 && (!best || n > best.n)) best = { W, idx, n };
+  }
+  if (!best) return null;
+  const { W, idx } = best;
+  // The wage column: the cell (tabs before it on its line) where the confirmed rows have it.
+  const cellOf = (pos: number) => all.slice(lineStart(all, pos), pos).split('\t').length - 1;
+  const votes = new Map<number, number>();
+  idx.forEach((i, k) => {
+    if (i < 0) return;
+    const c = cellOf(anchors[k]!.items[i]!.pos);
+    votes.set(c, (votes.get(c) ?? 0) + 1);
+  });
+  const col = [...votes].sort((a, b) => b[1] - a[1])[0]![0];
+  const wageOf = (k: number) => {
+    const a = anchors[k]!;
+    // A row of the table: its municipality and its wage on one line, the wage in the wage column
+    // (or the row's only amount when OCR merged or split its cells).
+    const own = a.items.filter((x) => lineStart(all, x.pos) === lineStart(all, a.start));
+    const x =
+      idx[k]! >= 0
+        ? a.items[idx[k]!]
+        : (own.find((y) => cellOf(y.pos) === col) ?? (own.length === 1 ? own[0] : undefined));
+    return x && a.strong && lineStart(all, x.pos) === lineStart(all, a.start) && x.cents <= W
+      ? x.cents
+      : null;
+  };
+  let from = idx.findIndex((i) => i >= 0);
+  let to = idx.findLastIndex((i) => i >= 0) + 1;
+  while (from > 0 && wageOf(from - 1) !== null) from--;
+  while (to < anchors.length && wageOf(to) !== null) to++;
+  const wages: bigint[] = [];
+  for (let k = from; k < to; k++) {
+    const w = wageOf(k);
+    if (w === null) return null;
+    wages.push(w);
+  }
+  if (wages.reduce((s, x) => s + x, 0n) !== W) return null;
+  const cents = largestRemainderExact(mb, wages);
+  // Every share that read (a pair on its row) must be the computed one.
+  for (let k = from; k < to; k++) {
+    const a = anchors[k]!;
+    if (idx[k]! >= 0 && !a.items.some((y) => y.cents === cents[k - from])) return null;
+  }
+  return { run: anchors.slice(from, to), cents };
 }
 
 /**
