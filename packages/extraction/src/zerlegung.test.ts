@@ -407,4 +407,18 @@ describe('Zerlegung on scans: the shares from the wages when the share column do
     ]);
     expect(value?.some((z) => z.gemeinde === 'Herxheim am Berg' && z.anteil === '242.17')).not.toBe(true);
   });
+
+  it('no Messbetrag in the text, only the totals row; one share read, one garbled', () => {
+    expect(
+      read([
+        ...LETTER,
+        'Der Steuermessbetrag wird nach den Arbeitslöhnen (§ 29 GewStG) zerlegt.',
+        'Gemeinde | Arbeitslohn | Anteil',
+        'Herxheim am Berg | 95 000,-- | 242,17',
+        'Ahaus | 451 000,-- | 1 149,65',
+        'Hohenbucko | 3 393 000,-- | 864918',
+        'insgesamt | 3 939 000,-- | 10 041,--',
+      ]),
+    ).toEqual(EXPECTED);
+  });
 });

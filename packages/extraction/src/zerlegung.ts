@@ -530,7 +530,7 @@ export function readByAnchors(indexes: PageIndex[], resolve?: MunicipalityResolv
   let confirmed = false;
   const mb = printedMessbetrag(all);
   // Wages and shares in one table: every row's share from its wages when the shares do not all read.
-  const byWages = mb !== null ? wageTable(all, anchors, mb, printed) : null;
+  const byWages = wageTable(all, anchors, mb, printed);
   const bestLen = bestCand?.confirmed ? bestCand.to - bestCand.from : 0;
   const useWeights = (r: Anchor[], w: bigint[]) => {
     run = r;
@@ -642,34 +642,52 @@ function quotaWeightsOf(qs: [bigint, bigint][]): bigint[] | null {
  * Wages and shares in one table (§ 29 GewStG: share = Messbetrag × wages / Σ wages). On a scan the
  * share column is often the one that does not read (check-protection asterisks, a rule through
  * the digits) while the wages do. Rows whose wage and share agree with one printed total of the
- * wages (to the cent) confirm that total and the wage column; every row of the table around them
- * then gets its share from its wages by the largest remainder. Accepted only when the wages of
- * those rows add up to the printed total exactly (no row missing or misread) and every share that
- * did read agrees with its computed one.
+ * wages and the Messbetrag (to the cent; the Messbetrag as labelled, else any printed amount such
+ * as the shares' total row) confirm those totals and the wage column; every row of the table
+ * around them then gets its share from its wages by the largest remainder. Accepted only when the
+ * wages of those rows (two or more) add up to the printed total exactly (no row missing or
+ * misread) and every share that did read agrees with its computed one.
  */
 function wageTable(
   all: string,
   anchors: Anchor[],
-  mb: bigint,
+  printedMb: bigint | null,
   printed: Map<bigint, number>,
 ): { run: Anchor[]; cents: bigint[] } | null {
   const abs = (x: bigint) => (x < 0n ? -x : x);
-  /** The item index of the wage whose share is also on the row, for a wage total W. */
-  const pairOf = (a: Anchor, W: bigint) => {
+  /** The item index of the wage whose share is also on the row, for a Messbetrag M and wage total W. */
+  const pairOf = (a: Anchor, M: bigint, W: bigint) => {
     for (const [i, x] of a.items.entries())
       for (const y of a.items)
-        if (y.cents > 0n && x.cents > y.cents && abs(y.cents * W - mb * x.cents) <= W) return i;
+        if (y.cents > 0n && x.cents > y.cents && abs(y.cents * W - M * x.cents) <= W) return i;
     return -1;
   };
-  let best: { W: bigint; idx: number[]; n: number } | null = null;
-  for (const W of printed.keys()) {
-    if (W <= mb) continue;
-    const idx = anchors.map((a) => pairOf(a, W));
-    const n = idx.filter((i) => i >= 0).length;
-    if (n >= 2 && (!best || n > best.n)) best = { W, idx, n };
+  // The Messbetrag as labelled, else any printed amount (the total row of the shares).
+  const amounts = [...printed.keys()].filter((c) => c > 0n);
+  const tries: { M: bigint; W: bigint; idx: number[]; n: number }[] = [];
+  for (const M of printedMb !== null ? [printedMb] : amounts)
+    for (const W of amounts) {
+      if (W <= M) continue;
+      const idx = anchors.map((a) => pairOf(a, M, W));
+      const n = idx.filter((i) => i >= 0).length;
+      if (n > 0) tries.push({ M, W, idx, n });
+    }
+  tries.sort((a, b) => b.n - a.n);
+  for (const t of tries.slice(0, 3)) {
+    const r = wageColumn(all, anchors, t.M, t.W, t.idx);
+    if (r) return r;
   }
-  if (!best) return null;
-  const { W, idx } = best;
+  return null;
+}
+
+/** The table of `wageTable` for one Messbetrag M and wage total W (idx: rows with a pair). */
+function wageColumn(
+  all: string,
+  anchors: Anchor[],
+  mb: bigint,
+  W: bigint,
+  idx: number[],
+): { run: Anchor[]; cents: bigint[] } | null {
   // The wage column: the cell (tabs before it on its line) where the confirmed rows have it.
   const cellOf = (pos: number) => all.slice(lineStart(all, pos), pos).split('\t').length - 1;
   const votes = new Map<number, number>();
@@ -702,7 +720,7 @@ function wageTable(
     if (w === null) return null;
     wages.push(w);
   }
-  if (wages.reduce((s, x) => s + x, 0n) !== W) return null;
+  if (to - from < 2 || wages.reduce((s, x) => s + x, 0n) !== W) return null;
   const cents = largestRemainderExact(mb, wages);
   // Every share that read (a pair on its row) must be the computed one.
   for (let k = from; k < to; k++) {
