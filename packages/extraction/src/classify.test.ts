@@ -746,3 +746,16 @@ describe('classify: a notice of the Grundsteuer is no trade-tax notice', () => {
     expect(classify(both).type).toBe('gewst_bescheid');
   });
 });
+
+describe('foldText: umlauts spelled out, not every "ue"', () => {
+  it('folds ue/ae/oe written for umlauts and keeps the ue after a vowel', () => {
+    expect(foldText('Gebuehr fuer Pruefung')).toBe('gebuhr fur prufung');
+    expect(foldText('Steuer, Dauer, neuer Bescheid')).toBe('steuer, dauer, neuer bescheid');
+  });
+
+  it('reads a spelled-out Gewerbesteuergesetz as the GewStG', () => {
+    const s =
+      'Die Vorauszahlungen werden nach § 19 Abs. 3 des Gewerbesteuergesetzes auf 1.200,00 € festgesetzt.';
+    expect(strongCues(s)).toContain('p19_gewstg');
+  });
+});

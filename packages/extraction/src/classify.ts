@@ -175,13 +175,14 @@ function softmax(z: number[]): number[] {
 /**
  * Folds a text for matching by meaning: lower case, umlauts and ß spelled out the way OCR and
  * old typewriters write them (ä → a, ß → ss), common OCR digit/letter confusions inside words.
+ * An "ue" after a vowel is no umlaut ("Steuer", "Dauer", "neuer"), nor after a q.
  */
 export function foldText(text: string): string {
   return text
     .toLowerCase()
     .replace(/ä|ae(?=[bcdfghklmnprstvwz])/g, 'a')
     .replace(/ö|oe(?=[bcdfghklmnprstvwz])/g, 'o')
-    .replace(/ü|ue(?=[bcdfghklmnprstvwz])/g, 'u')
+    .replace(/ü|(?<![aeq])ue(?=[bcdfghklmnprstvwz])/g, 'u')
     .replace(/ß/g, 'ss')
     .replace(/(?<=\p{L})[0](?=\p{L})/gu, 'o')
     .replace(/(?<=\p{L})[1|](?=\p{L})/gu, 'l');
@@ -362,7 +363,7 @@ export function strongCues(text: string): string[] {
   // assessment and a schedule. A letter that names the Grundsteuer and the trade tax in no line of
   // its own (with an amount, a year or a notice's act; a department's name in the letterhead is
   // none) shows the Grundsteuer's arithmetic: it is no trade-tax notice.
-  if (/grundsteur/.test(t) && !tradeTaxSubject(text)) out.push('other_levy');
+  if (/grundsteuer/.test(t) && !tradeTaxSubject(text)) out.push('other_levy');
   if (/(?:ist|handelt\s+es\s+sich\s+um)\s+kein(?:en)?\s+bescheid|kein(?:en)?\s+verwaltungsakt/.test(t))
     out.push('kein_bescheid');
   return out;
@@ -374,14 +375,13 @@ export function strongCues(text: string): string[] {
  */
 export function tradeTaxSubject(text: string): boolean {
   const folded = foldText(text);
-  // (folded text: foldText spells "steuer" as "steur")
-  if (/gewstg|gewerbesteurgesetz|gewerbeertrag/.test(folded)) return true;
+  if (/gewstg|gewerbesteuergesetz|gewerbeertrag/.test(folded)) return true;
   const money = new RegExp(MONEY_SOURCE, 'iu');
   return folded
     .split('\n')
     .some(
       (line) =>
-        /gewerbesteur|gewst/.test(line) &&
+        /gewerbesteuer|gewst/.test(line) &&
         (money.test(line) ||
           /\b(?:19|20)\d{2}\b|bescheid|festsetz|festgesetzt|vorauszahl|messbetrag|erhebungszeitraum|zerleg|zins|mahn/.test(
             line,
@@ -415,7 +415,7 @@ function pastYearAssessed(t: string, quarterDates: string[], quarterMarks: Set<s
  * credited. Not the interest on a back payment ("Nachzahlungszinsen").
  */
 const YEAR_SETTLED =
-  /abschlusszahlung|nachzuzahlen|nachzahlung(?!szins)|zu erstatten|erstattungsbetrag|mehrbetrag|minderbetrag|\b(?:soll|festsetzung|steur) (?:bisher|alt)\b|bisher (?:festgesetzt|entrichtet|gezahlt|geleistet)|(?:geleistet|entrichtet|gezahlt|anzurechnend)e[nr]? vorauszahlung|vorauszahlungen (?:werden )?(?:angerechnet|anzurechnen)/;
+  /abschlusszahlung|nachzuzahlen|nachzahlung(?!szins)|zu erstatten|erstattungsbetrag|mehrbetrag|minderbetrag|\b(?:soll|festsetzung|steuer) (?:bisher|alt)\b|bisher (?:festgesetzt|entrichtet|gezahlt|geleistet)|(?:geleistet|entrichtet|gezahlt|anzurechnend)e[nr]? vorauszahlung|vorauszahlungen (?:werden )?(?:angerechnet|anzurechnen)/;
 
 const PREPAY_WORD = /vorauszahl|abschlagszahl|vierteljahrlich|quartalsweise|je (?:quartal|termin|falligkeit)/;
 /** A verb by which a letter sets, changes or states the prepayments that now apply. */
