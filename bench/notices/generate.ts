@@ -26,7 +26,7 @@ import { loadMunicipalities, type Municipality, rng } from './data.js';
 import { LAYOUTS, type Layout } from './layouts.js';
 import { makeNotice, type NoticeType, TYPES, truth } from './notice.js';
 import { renderLetter } from './render.js';
-import { scanOptions, scanPdf } from './scan.js';
+import { type ScanProfile, scanOptionsFor, scanPdf } from './scan.js';
 
 export interface GeneratedNotice {
   id: string;
@@ -65,9 +65,13 @@ export async function generateNotice(
 }
 
 /** The scanned variant of a generated notice. */
-export async function scanNotice(n: GeneratedNotice, seed: number): Promise<Uint8Array> {
+export async function scanNotice(
+  n: GeneratedNotice,
+  seed: number,
+  profile: ScanProfile = 'default',
+): Promise<Uint8Array> {
   const r = rng(seed * 104729 + n.id.length * 31 + n.pdf.length);
-  return scanPdf(n.pdf, scanOptions(r), r);
+  return scanPdf(n.pdf, scanOptionsFor(profile, r), r);
 }
 
 export const POOLS: Record<
@@ -483,8 +487,10 @@ export async function generatePooledCorpus(opts: {
   seed?: number;
   scanEvery?: number;
   families?: readonly string[];
+  /** Scan profile (default: the gentle one the recorded figures use). */
+  scanProfile?: ScanProfile;
 }): Promise<PooledEntry[]> {
-  const { out, part, count = 1, seed = 1, scanEvery = 0 } = opts;
+  const { out, part, count = 1, seed = 1, scanEvery = 0, scanProfile = 'default' } = opts;
   const dir = path.join(out, part);
   mkdirSync(dir, { recursive: true });
   const entries: PooledEntry[] = [];
@@ -549,7 +555,7 @@ export async function generatePooledCorpus(opts: {
         writeFileSync(entry.text, n.pdf);
         if (scanEvery > 0 && k % scanEvery === 0) {
           entry.scan = `${base}.scan.pdf`;
-          writeFileSync(entry.scan, await scanNotice(n, seed + i));
+          writeFileSync(entry.scan, await scanNotice(n, seed + i, scanProfile));
         }
         writeFileSync(entry.truth, `${JSON.stringify({ type, layout: fam.id, fields: n.truth }, null, 2)}\n`);
         entries.push(entry);

@@ -7,7 +7,7 @@
  * only aggregate figures are printed: no file names, no values, no per-file errors, no per-family
  * figures.
  *   node --import tsx bench/notices/run.ts [--count N] [--seed S] [--parts dev,dev5,blind,blind2,blind3,blind4,blind5,blind6,blind7,blind8]
- *     [--scan-every K] [--blind-scan-every K] [--no-compare] [--families F01,F07] [--out dir] [--label text]
+ *     [--scan-every K] [--blind-scan-every K] [--scan-profile default|rough] [--no-compare] [--families F01,F07] [--out dir] [--label text]
  * Writes bench/notices/results.md (and out/dev-errors.json, out/dev2-errors.json, out/dev3-errors.json,
  * out/dev4-errors.json, out/dev5-errors.json with the errors of the development parts only; dev2 =
  * pools-dev2.ts, dev3 = pools-dev3.ts, dev4 = pools-dev4.ts and dev5 = pools-dev5.ts, development
@@ -23,6 +23,7 @@ import { hasTool, pdftotextPages, tesseractPages, toolVersions } from './compare
 import { confusionTable, median, type Score, score } from './evaluate.js';
 import { generatePooledCorpus, type PooledEntry } from './generate.js';
 import type { Part } from './pools.js';
+import { SCAN_PROFILES, type ScanProfile } from './scan.js';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -59,6 +60,9 @@ const scanEvery = Number(arg('scan-every') ?? 3);
 // The blind parts may be scanned more densely than the development part (a larger blind scan sample).
 const blindScanEvery = Number(arg('blind-scan-every') ?? scanEvery);
 const families = arg('families')?.split(',');
+// The scans' profile: 'default' (gentle, the recorded figures) or 'rough' (skew to ±3.5°, 150–200 dpi, upside-down pages).
+const scanProfile = (arg('scan-profile') ?? 'default') as ScanProfile;
+if (!SCAN_PROFILES.includes(scanProfile)) throw new Error(`unknown scan profile ${scanProfile}`);
 const compare = !flag('no-compare') && hasTool('pdftotext') && hasTool('tesseract');
 const label = arg('label') ?? '';
 
@@ -128,6 +132,7 @@ try {
       seed,
       scanEvery: isDev(part) ? scanEvery : blindScanEvery,
       families,
+      scanProfile,
     });
     const r = { text: tally(), scan: tally() };
     res.set(part, r);
@@ -180,7 +185,7 @@ const lines: string[] = [
   '# Notice extraction benchmark — results',
   '',
   `Measured ${new Date().toISOString().slice(0, 10)}${label ? ` (${label})` : ''} on this machine: ${os.cpus().length} cores (${v.cpu}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${v.node}; ${v.pdftotext}; ${v.tesseract}.`,
-  `Corpus: \`--count ${count} --seed ${seed} --scan-every ${scanEvery}${blindScanEvery !== scanEvery ? ` --blind-scan-every ${blindScanEvery}` : ''}\`${families ? ` families ${families.join(',')}` : ''}: ${corpusSize.text} text PDFs, ${corpusSize.scan} scans. Wall time ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+  `Corpus: \`--count ${count} --seed ${seed} --scan-every ${scanEvery}${blindScanEvery !== scanEvery ? ` --blind-scan-every ${blindScanEvery}` : ''}${scanProfile !== 'default' ? ` --scan-profile ${scanProfile}` : ''}\`${families ? ` families ${families.join(',')}` : ''}: ${corpusSize.text} text PDFs, ${corpusSize.scan} scans. Wall time ${((Date.now() - started) / 60000).toFixed(1)} min.`,
   '',
   'Field accuracy = share of ground-truth fields whose normalised value matches exactly (lists as a whole). Type accuracy = share of notices classified as their type. The goals (type ≥ 99 %, fields ≥ 98 % text / ≥ 93 % scans) apply to the blind part.',
   '',

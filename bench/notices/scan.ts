@@ -1,4 +1,10 @@
-/** Makes a "scanned" variant of a text PDF: rasterised, slightly rotated, noisy, no text layer. */
+/**
+ * Makes a "scanned" variant of a text PDF: rasterised, slightly rotated, noisy, no text layer.
+ * Two profiles: `default` (gentle: ±1°, 150–300 dpi, light noise — the recorded figures depend on
+ * it byte for byte) and `rough` (what company mail rooms send: every page skewed by its own angle
+ * up to ±3.5°, 150–200 dpi, stronger noise and JPEG loss, about one page in eight fed upside down,
+ * i.e. turned 180° in the image, not by /Rotate).
+ */
 import { PDFDocument } from 'pdf-lib';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { canvasModule, openPdf } from '../../packages/extraction/src/pdf.js';
@@ -10,6 +16,28 @@ export interface ScanOptions {
   angle: number;
   /** Noise amplitude in grey levels. */
   noise: number;
+  /** Rough profile only: every page draws its own angle up to ±maxAngle and is turned 180° with this share. */
+  perPage?: { maxAngle: number; upsideDown: number };
+  /** JPEG quality (default 78). */
+  quality?: number;
+}
+
+export type ScanProfile = 'default' | 'rough';
+export const SCAN_PROFILES: readonly ScanProfile[] = ['default', 'rough'];
+
+export function scanOptionsFor(profile: ScanProfile, r: Rng): ScanOptions {
+  return profile === 'rough' ? roughScanOptions(r) : scanOptions(r);
+}
+
+/** The rough profile: skewed up to ±3.5° per page, 150–200 dpi, noisier, 1 page in 8 upside down. */
+export function roughScanOptions(r: Rng): ScanOptions {
+  return {
+    dpi: [150, 175, 200][Math.floor(r() * 3)] ?? 200,
+    angle: 0,
+    noise: 10 + r() * 12,
+    perPage: { maxAngle: 3.5, upsideDown: 1 / 8 },
+    quality: 60 + Math.floor(r() * 15),
+  };
 }
 
 export function scanOptions(r: Rng): ScanOptions {
@@ -26,7 +54,14 @@ export async function scanPdf(pdf: Uint8Array, opts: ScanOptions, r: Rng): Promi
   try {
     for (let i = 1; i <= src.numPages; i++) {
       const page = await src.getPage(i);
-      const { jpeg, width, height } = await rasterise(page, opts, r);
+      // The rough profile: this page's own skew and orientation (the default draws nothing here).
+      const pageOpts = opts.perPage
+        ? {
+            ...opts,
+            angle: (r() * 2 - 1) * opts.perPage.maxAngle + (r() < opts.perPage.upsideDown ? 180 : 0),
+          }
+        : opts;
+      const { jpeg, width, height } = await rasterise(page, pageOpts, r);
       const img = await out.embedJpg(jpeg);
       const p = out.addPage([width, height]);
       p.drawImage(img, { x: 0, y: 0, width, height });
@@ -72,7 +107,7 @@ async function rasterise(page: PDFPageProxy, opts: ScanOptions, r: Rng) {
     d[i + 2] = c;
   }
   ctx.putImageData(img, 0, 0);
-  const jpeg = await dst.encode('jpeg', 78);
+  const jpeg = await dst.encode('jpeg', opts.quality ?? 78);
   const view = page.getViewport({ scale: 1 });
   return { jpeg, width: view.width, height: view.height };
 }
