@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import Tesseract from 'tesseract.js';
 import { splitRow } from './layout.js';
-import { canvasModule } from './pdf.js';
+import { looksUnread, prefersTurned, readability } from './deskew.js';
+import { canvasModule, turnPng } from './pdf.js';
 import type { Line, Page, Rect, Word } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -40,7 +41,7 @@ export interface OcrEngine {
 }
 
 /** Changes whenever the recognition settings or the image preparation change (dev caches key on it). */
-export const OCR_SETTINGS_VERSION = 'v4';
+export const OCR_SETTINGS_VERSION = 'v5';
 
 /** Offline paths: nothing is fetched at run time. */
 export function tesseractPaths(): { langPath: string; corePath: string; workerPath: string } {
@@ -96,9 +97,8 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
       await starting;
       const worker = await acquire();
       try {
-        const result = await worker.recognize(input.png, {}, { blocks: true, text: false });
-        const page = toPage(result.data, input);
-        return await secondPass(worker, page, input);
+        const { page, image } = await readUpright(worker, input);
+        return await secondPass(worker, page, image);
       } finally {
         release(worker);
       }
@@ -111,6 +111,27 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
       idle.length = 0;
     },
   };
+}
+
+/**
+ * Reads a page; when the reading looks bad (`looksUnread`), reads it again turned 180° (a sheet
+ * fed upside down) and keeps the clearly better reading with the image it came from. The turned
+ * image has the page's own size, so its word boxes are in the (upright) page's coordinates.
+ */
+async function readUpright(
+  worker: Tesseract.Worker,
+  input: OcrInput,
+): Promise<{ page: Page; image: OcrInput }> {
+  const result = await worker.recognize(input.png, {}, { blocks: true, text: false });
+  const page = toPage(result.data, input);
+  const first = readability(page);
+  if (!looksUnread(first)) return { page, image: input };
+  const png = await turnPng(input.png, 180);
+  const again = await worker.recognize(png, {}, { blocks: true, text: false });
+  const turned = toPage(again.data, input);
+  return prefersTurned(first, readability(turned))
+    ? { page: turned, image: { ...input, png } }
+    : { page, image: input };
 }
 
 /** Tesseract's words of one recognition, in PDF points (offset: the crop's corner in pixels). */

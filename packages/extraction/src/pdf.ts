@@ -4,6 +4,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { germanPdfDetail, PdfDamagedError, PdfEmptyError, PdfPasswordError } from './errors.js';
 import { buildLines } from './layout.js';
+import { estimateSkew, shouldDeskew } from './deskew.js';
 import { cleanForOcr } from './preprocess.js';
 import type { Page, Word } from './types.js';
 
@@ -147,11 +148,19 @@ export interface RenderedPage {
   scale: number;
   /** True when (almost) every pixel is white. */
   blank: boolean;
+  /** Degrees the print was turned back by to straighten it (0 = not deskewed). */
+  deskewed: number;
 }
 
 export interface RenderOptions {
-  /** Prepare the image for OCR: remove dust specks, stretch grey print to black on white (`cleanForOcr`). */
+  /**
+   * Prepare the image for OCR: remove dust specks, stretch grey print to black on white
+   * (`cleanForOcr`), and straighten print skewed by more than a few tenths of a degree
+   * (`estimateSkew`; turned about the image centre, so positions stay in the page's frame).
+   */
   clean?: boolean;
+  /** With `clean`: straighten skewed print (default true). */
+  deskew?: boolean;
 }
 
 /** Renders a page to a PNG at `dpi` with pdf.js on @napi-rs/canvas. */
@@ -175,12 +184,43 @@ export async function renderPage(
   await page.render({ canvas, canvasContext: ctx, viewport } as unknown as RenderParams).promise;
   const image = ctx.getImageData(0, 0, width, height);
   const blank = isBlank(image.data);
+  let out = canvas;
+  let deskewed = 0;
   if (options.clean && !blank) {
     // A speck at the scan's resolution covers about (dpi/300)² pixels per dot of the original.
     cleanForOcr(image.data, width, height, Math.max(2, Math.round(6 * (dpi / 300) ** 2)));
     ctx.putImageData(image, 0, 0);
+    const skew = options.deskew === false ? null : estimateSkew(image.data, width, height);
+    if (skew && shouldDeskew(skew)) {
+      out = turned(canvas, width, height, -skew.angle);
+      deskewed = -skew.angle;
+    }
   }
-  return { png: canvas.toBuffer('image/png'), widthPx: width, heightPx: height, scale, blank };
+  return { png: out.toBuffer('image/png'), widthPx: width, heightPx: height, scale, blank, deskewed };
+}
+
+type Canvas = import('@napi-rs/canvas').Canvas;
+
+/** A PNG turned by `degrees` about its centre (180: a page fed upside down). */
+export async function turnPng(png: Buffer, degrees: number): Promise<Buffer> {
+  const { createCanvas, loadImage } = canvasModule();
+  const img = await loadImage(png);
+  const src = createCanvas(img.width, img.height);
+  src.getContext('2d').drawImage(img, 0, 0);
+  return turned(src, img.width, img.height, degrees).toBuffer('image/png');
+}
+
+/** The image turned by `degrees` (clockwise on screen) about its centre, on white paper, same size. */
+export function turned(src: Canvas, width: number, height: number, degrees: number): Canvas {
+  const dst = canvasModule().createCanvas(width, height);
+  const ctx = dst.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate((degrees * Math.PI) / 180);
+  ctx.translate(-width / 2, -height / 2);
+  ctx.drawImage(src, 0, 0);
+  return dst;
 }
 
 function isBlank(rgba: Uint8ClampedArray): boolean {

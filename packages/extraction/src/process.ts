@@ -19,6 +19,8 @@ export interface ExtractTextOptions {
   ocrWorkers?: number;
   /** Clean the rendered image before OCR (dust specks, contrast; default true). */
   clean?: boolean;
+  /** Straighten a skewed scan before OCR (with `clean`; default true). */
+  deskew?: boolean;
   /** A page whose text layer has fewer letters/digits than this is OCRed (default 20). */
   minTextChars?: number;
   /** More pages than this: PdfTooManyPagesError before any page is read (default: no limit). */
@@ -67,6 +69,7 @@ export async function extractText(
       if (chars < (options.minTextChars ?? 20) && options.ocr !== false) {
         const img = await renderPage(pdfPage, options.dpi ?? DEFAULT_OCR_DPI, {
           clean: options.clean ?? true,
+          deskew: options.deskew ?? true,
         });
         if (!img.blank)
           toOcr.push({ n, png: img.png, scale: img.scale, width: page.width, height: page.height });
