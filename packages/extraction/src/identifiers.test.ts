@@ -394,3 +394,13 @@ describe('IBAN on scans: a digit lost or a stroke added inside a group', () => {
     expect(normalizeValue('iban', `${de.slice(0, 9)}!${de.slice(9)}`)).toBeNull();
   });
 });
+
+describe('the year of a letter that covers several years', () => {
+  it.each([
+    ['Die Außenprüfung erstreckt sich auf die Gewerbesteuer der Kalenderjahre 2019 bis 2021.', 2021],
+    ['Stundung der Gewerbesteuer für die Erhebungszeiträume 2020 – 2022', 2022],
+  ])('%s', (line, year) => {
+    const f = fields('sonstiges', ['Stadt Wiesental · Steueramt', 'Sehr geehrte Damen und Herren,', line]);
+    expect(f.erhebungszeitraum).toBe(year);
+  });
+});

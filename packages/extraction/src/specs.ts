@@ -82,6 +82,14 @@ export const SPECS: Record<string, FieldSpec> = {
         w: 1.05,
       },
       { re: P(`für\\s+das\\s+(?:jahr|kalenderjahr)\\s+${Y}`), w: 1 },
+      // Several years at once ("der Jahre 2016 bis 2018", "Erhebungszeiträume 2019 – 2021": an
+      // audit order, a deferral): the latest of them.
+      {
+        re: P(
+          `(?:jahre|kalenderjahre|veranlagungszeiträume|erhebungszeiträume|veranlagungsjahre)\\s+(?:19|20)\\d{2}\\s*(?:bis(?:\\s+einschließlich)?|[-–—])\\s*${Y}`,
+        ),
+        w: 0.9,
+      },
       // The period of a whole calendar year ("Veranlagungszeitraum: 01.01.2022 – 31.12.2022").
       {
         re: P(
