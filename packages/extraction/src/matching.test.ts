@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields.js';
 import { correctLabelWord, correctLabelWords, editDistance, maxEdits } from './fuzzy.js';
-import { cleanForOcr, otsuThreshold } from './preprocess.js';
+import { cleanForOcr, otsuThreshold, removeRules } from './preprocess.js';
 import { adjacentValue, normalizeBic, ocrBic } from './search.js';
 import { indexPage } from './textindex.js';
 import type { Page, Word } from './types.js';
@@ -166,5 +166,30 @@ describe('image clean-up before OCR', () => {
     expect(px[(3 * W + 3) * 4]).toBe(255);
     expect(px[(9 * W + 15) * 4]).toBeLessThan(40);
     expect(px[(15 * W + 35) * 4]).toBe(255);
+  });
+
+  it('removes a table rule on a rotated scan, keeps the stems standing on it and a line of text', () => {
+    // 200 dpi, 1400 px wide; the rule falls one pixel row every 60 px (about 1°), 2 px thick.
+    const W = 1400;
+    const H = 120;
+    const grey = new Uint8Array(W * H).fill(240);
+    const ink = (x: number, y: number) => (grey[y * W + x] = 30);
+    const ruleY = (x: number) => 40 + Math.floor(x / 60);
+    for (let x = 50; x < 1350; x++) for (let t = 0; t < 2; t++) ink(x, ruleY(x) + t);
+    // A letter's stem through the rule, 3 px wide and 25 px tall.
+    for (let x = 700; x < 703; x++) for (let y = ruleY(700) - 20; y < ruleY(700) + 5; y++) ink(x, y);
+    // A line of text above: letters 14 px wide with 3 px between them, words apart.
+    for (let x = 60; x < 1300; x++) if (x % 17 < 14 && x % 170 < 150) for (let y = 8; y < 22; y++) ink(x, y);
+    const removed = removeRules(grey, W, H, 128, 200);
+    expect(removed).toBeGreaterThan(2 * 1200);
+    for (const x of [60, 400, 1000, 1340]) expect(grey[ruleY(x) * W + x]).toBe(255);
+    expect(grey[(ruleY(700) - 10) * W + 701]).toBe(30);
+    expect(grey[ruleY(700) * W + 701]).toBe(30);
+    expect(grey[15 * W + 62]).toBe(30);
+    // Text alone is never taken for a rule.
+    const text = new Uint8Array(W * 30).fill(240);
+    for (let x = 60; x < 1300; x++)
+      if (x % 17 < 14 && x % 170 < 150) for (let y = 8; y < 22; y++) text[y * W + x] = 30;
+    expect(removeRules(text, W, 30, 128, 200)).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ export interface OcrEngine {
 }
 
 /** Changes whenever the recognition settings or the image preparation change (dev caches key on it). */
-export const OCR_SETTINGS_VERSION = 'v5';
+export const OCR_SETTINGS_VERSION = 'v6';
 
 /** Offline paths: nothing is fetched at run time. */
 export function tesseractPaths(): { langPath: string; corePath: string; workerPath: string } {

@@ -188,7 +188,7 @@ export async function renderPage(
   let deskewed = 0;
   if (options.clean && !blank) {
     // A speck at the scan's resolution covers about (dpi/300)² pixels per dot of the original.
-    cleanForOcr(image.data, width, height, Math.max(2, Math.round(6 * (dpi / 300) ** 2)));
+    cleanForOcr(image.data, width, height, Math.max(2, Math.round(6 * (dpi / 300) ** 2)), dpi);
     ctx.putImageData(image, 0, 0);
     const skew = options.deskew === false ? null : estimateSkew(image.data, width, height);
     if (skew && shouldDeskew(skew)) {

@@ -36,6 +36,8 @@ export interface CleanStats {
   threshold: number;
   /** Ink components removed as specks. */
   specks: number;
+  /** Pixels of horizontal rules removed. */
+  rules: number;
 }
 
 /**
@@ -50,6 +52,7 @@ export function cleanForOcr(
   width: number,
   height: number,
   maxSpeck = 6,
+  dpi = 300,
 ): CleanStats {
   const n = width * height;
   const grey = new Uint8Array(n);
@@ -110,6 +113,8 @@ export function cleanForOcr(
       for (let k = 0; k < area; k++) grey[members[k] ?? 0] = 255;
     }
   }
+  // Rules count as print down to halfway between the ink threshold and the paper (faint grey rules).
+  const rules = removeRules(grey, width, height, Math.round((threshold + paper) / 2), dpi);
   // Contrast: map the paper level to white, keep black black.
   const scale = paper > 0 ? 255 / paper : 1;
   for (let i = 0; i < n; i++) {
@@ -120,5 +125,96 @@ export function cleanForOcr(
     rgba[o + 2] = v;
     rgba[o + 3] = 255;
   }
-  return { threshold, specks };
+  return { threshold, specks, rules };
+}
+
+/**
+ * Horizontal rules (table borders under every row, the line above a footer, form lines) painted
+ * paper-white. Tesseract takes a rule that touches or runs close under a text line as part of it
+ * and then reads the line as garbage or drops it (a row lost from a ruled Zerlegung table, the bank
+ * line under a footer rule). The page is cut into vertical strips half an inch wide: in a strip a
+ * rule is a row whose three-row band is inked across (nearly) the whole strip, even on a scan
+ * rotated by a degree; rows like that in at least four neighbouring strips, each within three
+ * pixel rows of the last, are one rule (text has gaps between letters and words). Of a rule only
+ * the pixels of thin vertical runs (at most about 2 pt) go, so a letter standing on it keeps its
+ * stems. `ink` is the grey level up to which a pixel counts as print (faint grey rules included).
+ * Returns the pixels removed.
+ */
+export function removeRules(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  ink: number,
+  dpi: number,
+): number {
+  const S = Math.max(8, Math.round(dpi / 2));
+  const strips = Math.floor(width / S);
+  const maxThick = Math.max(2, Math.round((2 * dpi) / 72));
+  if (strips < 4 || height < 3) return 0;
+  const dark = (i: number) => (grey[i] ?? 255) <= ink;
+  // Per strip, the rows inked across: their band (row above, the row, row below) covers ≥ 95 %.
+  const ruled: number[][] = [];
+  const col = new Uint8Array(S);
+  for (let j = 0; j < strips; j++) {
+    const rows: number[] = [];
+    for (let y = 1; y < height - 1; y++) {
+      let n = 0;
+      for (let k = 0; k < S; k++) {
+        const i = y * width + j * S + k;
+        col[k] = dark(i) || dark(i - width) || dark(i + width) ? 1 : 0;
+        n += col[k]!;
+      }
+      if (n >= 0.95 * S) rows.push(y);
+    }
+    ruled.push(rows);
+  }
+  // Chains across neighbouring strips: longest run through each ruled row, forward and back.
+  const chain = (order: number[]) => {
+    const len = ruled.map((rows) => new Map(rows.map((y) => [y, 0])));
+    let prev: number | null = null;
+    for (const j of order) {
+      for (const y of ruled[j]!) {
+        let best = 0;
+        if (prev !== null)
+          for (const [py, l] of len[prev]!) if (Math.abs(py - y) <= 3) best = Math.max(best, l);
+        len[j]!.set(y, best + 1);
+      }
+      prev = j;
+    }
+    return len;
+  };
+  const idx = [...Array(strips).keys()];
+  const fwd = chain(idx);
+  const bwd = chain([...idx].reverse());
+  const onRule = new Uint8Array(width * height);
+  let any = false;
+  for (let j = 0; j < strips; j++) {
+    for (const y of ruled[j]!) {
+      if (fwd[j]!.get(y)! + bwd[j]!.get(y)! - 1 < 4) continue;
+      any = true;
+      // The strip's columns, and half a strip beyond the chain's ends (the rule runs on a little).
+      const x0 = j * S - (j === 0 ? 0 : S / 2);
+      const x1 = j === strips - 1 ? width : (j + 1) * S + S / 2;
+      for (let yy = y - 1; yy <= y + 1; yy++)
+        onRule.fill(1, yy * width + Math.max(0, x0), yy * width + Math.min(width, x1));
+    }
+  }
+  if (!any) return 0;
+  // Vertical run length of every dark pixel on a rule: thin ones are the rule, long ones stems.
+  const paint: number[] = [];
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      if (!dark(y * width + x)) {
+        y++;
+        continue;
+      }
+      let e = y;
+      while (e < height && dark(e * width + x)) e++;
+      if (e - y <= maxThick) for (let k = y; k < e; k++) if (onRule[k * width + x]) paint.push(k * width + x);
+      y = e;
+    }
+  }
+  for (const i of paint) grey[i] = 255;
+  return paint.length;
 }
