@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES } from '@gewst/domain';
 import { describe, expect, it } from 'vitest';
 import {
   classify,
@@ -660,15 +661,7 @@ describe('classify: Messbetrag, prepayments and assessment by their arithmetic a
   // model that puts all its weight on the word "Vorauszahlungen" stands for such a fit.
   const wordsOnly = {
     version: 1,
-    classes: [
-      'gewst_bescheid',
-      'vorauszahlungsbescheid',
-      'zinsbescheid',
-      'messbescheid',
-      'zerlegungsbescheid',
-      'mahnung',
-      'sonstiges',
-    ],
+    classes: [...DOCUMENT_TYPES],
     bias: [0, 0, 0, 0, 0, 0, 0],
     weights: { 'w:vorauszahlungen': [0, 400, 0, 0, 0, 0, 0], 'hw:vorauszahlungen': [0, 400, 0, 0, 0, 0, 0] },
   };
