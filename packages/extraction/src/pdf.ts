@@ -155,7 +155,7 @@ export interface RenderedPage {
 export interface RenderOptions {
   /**
    * Prepare the image for OCR: remove dust specks, stretch grey print to black on white
-   * (`cleanForOcr`), and straighten print skewed by more than a few tenths of a degree
+   * (`cleanForOcr`), and straighten print skewed by more than DESKEW_MIN_ANGLE (1.2°) degrees
    * (`estimateSkew`; turned about the image centre, so positions stay in the page's frame).
    */
   clean?: boolean;
