@@ -10,6 +10,9 @@ import {
   toCents,
 } from './normalize.js';
 
+/** An amount of money anywhere in a text (no g flag: `test` keeps no state). */
+const MONEY = new RegExp(MONEY_SOURCE, 'iu');
+
 export interface Classification {
   type: DocumentType;
   confidence: number;
@@ -70,7 +73,7 @@ export function classify(text: string, trained: Model = model as unknown as Mode
   // with an amount — is a notice of one of the six types, whatever its wording, unless its own
   // act is another (below). Prepayment notices print little arithmetic: a bare schedule or one
   // sentence is all they may show.
-  const money = new RegExp(MONEY_SOURCE, 'iu').test(text);
+  const money = MONEY.test(text);
   const defining = cues.some((c) => !MENTION_CUES.has(c) && (!NEEDS_AMOUNT.has(c) || money));
   // A reminder that charges surcharges is a Mahnung by the product's definition (DOMAIN.md); an
   // act of its own (a remission of the surcharges, a deferral of enforcement, a decision on an
@@ -296,7 +299,7 @@ export function strongCues(text: string): string[] {
       ),
     ].map((m) => `${m[1] ?? m[3]}/${m[2] ?? m[4]}`),
   );
-  const amount = new RegExp(MONEY_SOURCE, 'iu').test(text);
+  const amount = MONEY.test(text);
   if (new Set(quarterDates).size >= 2 || (amount && (quarterMonths.size >= 2 || quarterMarks.size >= 2)))
     out.push('schedule');
   else if (/vierteljahr|quartal/.test(t)) out.push('quarterly');
@@ -376,13 +379,12 @@ export function strongCues(text: string): string[] {
 export function tradeTaxSubject(text: string): boolean {
   const folded = foldText(text);
   if (/gewstg|gewerbesteuergesetz|gewerbeertrag/.test(folded)) return true;
-  const money = new RegExp(MONEY_SOURCE, 'iu');
   return folded
     .split('\n')
     .some(
       (line) =>
         /gewerbesteuer|gewst/.test(line) &&
-        (money.test(line) ||
+        (MONEY.test(line) ||
           /\b(?:19|20)\d{2}\b|bescheid|festsetz|festgesetzt|vorauszahl|messbetrag|erhebungszeitraum|zerleg|zins|mahn/.test(
             line,
           )),

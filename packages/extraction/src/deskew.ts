@@ -11,7 +11,7 @@
  *   (low word confidence, few word-like words) is the page read again turned 180°, and the
  *   turned reading is kept when it is clearly better — normal pages cost nothing extra.
  */
-import { otsuThreshold } from './preprocess.js';
+import { luma, otsuThreshold } from './preprocess.js';
 import type { Page } from './types.js';
 
 /**
@@ -54,9 +54,7 @@ export function estimateSkew(
   for (let y = 0; y < height; y += 2) {
     for (let x = 0; x < width; x += 2) {
       const o = (y * width + x) * 4;
-      const v = Math.round(
-        0.299 * (rgba[o] ?? 255) + 0.587 * (rgba[o + 1] ?? 255) + 0.114 * (rgba[o + 2] ?? 255),
-      );
+      const v = luma(rgba, o);
       hist[v] = (hist[v] ?? 0) + 1;
     }
   }

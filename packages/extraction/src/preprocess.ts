@@ -32,6 +32,10 @@ export function otsuThreshold(hist: ArrayLike<number>): number {
   return threshold;
 }
 
+/** Grey level (0–255, Rec. 601 luma) of the RGBA pixel at byte offset `o`. */
+export const luma = (rgba: ArrayLike<number>, o: number): number =>
+  Math.round(0.299 * (rgba[o] ?? 255) + 0.587 * (rgba[o + 1] ?? 255) + 0.114 * (rgba[o + 2] ?? 255));
+
 export interface CleanStats {
   threshold: number;
   /** Ink components removed as specks. */
@@ -59,9 +63,7 @@ export function cleanForOcr(
   const hist = new Uint32Array(256);
   for (let i = 0; i < n; i++) {
     const o = i * 4;
-    const v = Math.round(
-      0.299 * (rgba[o] ?? 255) + 0.587 * (rgba[o + 1] ?? 255) + 0.114 * (rgba[o + 2] ?? 255),
-    );
+    const v = luma(rgba, o);
     grey[i] = v;
     hist[v] = (hist[v] ?? 0) + 1;
   }
@@ -154,15 +156,13 @@ export function removeRules(
   const dark = (i: number) => (grey[i] ?? 255) <= ink;
   // Per strip, the rows inked across: their band (row above, the row, row below) covers ≥ 95 %.
   const ruled: number[][] = [];
-  const col = new Uint8Array(S);
   for (let j = 0; j < strips; j++) {
     const rows: number[] = [];
     for (let y = 1; y < height - 1; y++) {
       let n = 0;
       for (let k = 0; k < S; k++) {
         const i = y * width + j * S + k;
-        col[k] = dark(i) || dark(i - width) || dark(i + width) ? 1 : 0;
-        n += col[k]!;
+        if (dark(i) || dark(i - width) || dark(i + width)) n++;
       }
       if (n >= 0.95 * S) rows.push(y);
     }

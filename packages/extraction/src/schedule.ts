@@ -189,9 +189,10 @@ function scheduleRows(ix: PageIndex): number | null {
   for (const row of ix.rows) {
     const text = ix.text.slice(row.start, row.end);
     const quarter =
-      hits(ix, DATE_SOURCE, parseDate, row.start, row.end)
-        .filter((d) => dueQuarter(d.value))
-        .map((d) => `${d.value.slice(0, 4)}-${dueQuarter(d.value)}`)[0] ??
+      hits(ix, DATE_SOURCE, parseDate, row.start, row.end).flatMap((d) => {
+        const q = dueQuarter(d.value);
+        return q ? [`${d.value.slice(0, 4)}-${q}`] : [];
+      })[0] ??
       markers(ix, row.start, row.end)
         .filter((m) => m.start < row.end)
         .map((m) => `${m.year ?? ''}-${m.q}`)[0];
